@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { authRoutes } from './auth/routes.js';
+import { registerSessions } from './auth/session.js';
+import type { Config } from './config.js';
+import type { DB } from './db/database.js';
+import { registerErrorHandler } from './errors.js';
+import { accountRoutes } from './routes/account.js';
+import { coreRoutes } from './routes/core.js';
+import { staticRoutes } from './static.js';
+
+export interface AppOptions {
+  config: Config;
+  db: DB;
+  secretKey: string;
+  /** A pino logger; none in tests. */
+  logger?: FastifyBaseLogger;
+  /** Directory of the built SPA; defaults to ./dist. */
+  staticDir?: string;
+}
+
+/** Default request body limit; routes that take large documents raise their own. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Never log credentials: cookies, CSRF tokens, auth headers, and OIDC codes in query strings. */
+export const loggerRedaction = {
+  paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
+  censor: '[redacted]',
+};
+
+export function buildLoggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: loggerRedaction,
+    serializers: {
+      req(request: { method: string; url: string; ip?: string }) {
+        const url = request.url.startsWith('/auth/') ? request.url.split('?')[0] : request.url;
+        return { method: request.method, url, remoteAddress: request.ip };
+      },
+    },
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, secretKey } = options;
+  const secureCookies = config.PUBLIC_URL?.startsWith('https://') ?? false;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie, { secret: secretKey });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...(config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [])],
+        // The staff SPA may not be framed (the respondent page, later, may be).
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: secureCookies ? [] : null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  registerSessions(app, { db, secureCookies });
+
+  await app.register(coreRoutes, { db });
+  await app.register(authRoutes, { db, config, secureCookies });
+  await app.register(accountRoutes, { db, prefix: '/api/:accountId' });
+  await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
+  return app;
+}

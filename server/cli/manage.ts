@@ -1,0 +1,141 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { hashPassword } from '../auth/passwords.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { createDb, migrateToLatest, type DB } from '../db/database.js';
+import { openDatabase } from '../db/open.js';
+
+/**
+ * Management commands. They use DATA_DIR / DATABASE_URL like the server, and work whether or not
+ * the server is running on the same embedded database (they join its PostgreSQL when it is).
+ */
+
+const USAGE = `Usage:
+  npm run manage -- create-account --name "Acme Law"
+  npm run manage -- create-user --email a@b.test --password P [--account ID] [--staff] [--superuser] [--first-name F] [--last-name L]
+  npm run manage -- set-password --email a@b.test --password P`;
+
+export class UsageError extends Error {}
+
+const email = z.email({ error: 'must be an email address' }).transform((v) => v.trim().toLowerCase());
+const password = z.string({ error: 'is required' }).min(8, 'must be at least 8 characters long').max(1024, 'is too long');
+
+function parse<T>(schema: z.ZodType<T>, values: unknown): T {
+  const result = schema.safeParse(values);
+  if (!result.success) {
+    throw new UsageError(result.error.issues.map((issue) => `--${issue.path.join('.').replace(/_/g, '-')} ${issue.message}`).join('\n'));
+  }
+  return result.data;
+}
+
+async function createAccount(db: DB, args: string[]): Promise<string> {
+  const { values } = parseArgs({ args, options: { name: { type: 'string' } }, strict: true });
+  const { name } = parse(z.object({ name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(200, 'is too long') }), values);
+  const row = await db.insertInto('accounts').values({ internal_name: name }).returning('id').executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+async function createUser(db: DB, args: string[]): Promise<string> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      account: { type: 'string' },
+      staff: { type: 'boolean', default: false },
+      superuser: { type: 'boolean', default: false },
+      'first-name': { type: 'string', default: '' },
+      'last-name': { type: 'string', default: '' },
+    },
+  });
+  const input = parse(
+    z.object({
+      email,
+      password,
+      account: z.string().regex(/^\d+$/, 'must be a numeric account id').transform(Number).optional(),
+      staff: z.boolean(),
+      superuser: z.boolean(),
+      first_name: z.string().trim().max(150, 'is too long'),
+      last_name: z.string().trim().max(150, 'is too long'),
+    }),
+    { ...values, first_name: values['first-name'], last_name: values['last-name'] },
+  );
+  if (input.account !== undefined) {
+    const account = await db.selectFrom('accounts').select('id').where('id', '=', input.account).executeTakeFirst();
+    if (!account) throw new UsageError(`--account ${input.account}: no account has this id`);
+  } else if (!input.staff && !input.superuser) {
+    throw new UsageError('--account is required for a user who is neither --staff nor --superuser (ordinary users belong to one account)');
+  }
+  const existing = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email).executeTakeFirst();
+  if (existing) throw new UsageError(`--email ${input.email}: a user with this email already exists`);
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: input.email,
+      password_hash: await hashPassword(input.password),
+      first_name: input.first_name,
+      last_name: input.last_name,
+      is_staff: input.staff,
+      is_superuser: input.superuser,
+      account_id: input.account ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return `Created user ${input.email} (id ${row.id})`;
+}
+
+async function setPassword(db: DB, args: string[]): Promise<string> {
+  const { values } = parseArgs({ args, strict: true, options: { email: { type: 'string' }, password: { type: 'string' } } });
+  const input = parse(z.object({ email, password }), values);
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.password) })
+    .where(sql`lower(email)`, '=', input.email)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new UsageError(`--email ${input.email}: no user has this email`);
+  // A new password signs the user out everywhere.
+  await db.deleteFrom('sessions').where('user_id', 'in', db.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email)).execute();
+  return `Password updated for ${input.email}`;
+}
+
+const COMMANDS: Record<string, (db: DB, args: string[]) => Promise<string>> = {
+  'create-account': createAccount,
+  'create-user': createUser,
+  'set-password': setPassword,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) {
+    console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const { db } = createDb(database.connectionString, { max: 2 });
+  try {
+    await migrateToLatest(db);
+    console.log(await run(db, args));
+    return 0;
+  } finally {
+    await db.destroy();
+    await database.stop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      console.error(`Error: ${error.message}\n\n${USAGE}`);
+    } else if (error instanceof Error && 'code' in error && (error as { code: string }).code.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`Error: ${error.message}\n\n${USAGE}`);
+    } else {
+      console.error(error instanceof Error ? `Error: ${error.message}` : error);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PORT: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL such as https://forms.example.com' }).optional()),
+    DATA_DIR: z.string().trim().min(1).default('.data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    SECRET_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
+    ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters long').optional()),
+    OIDC_ISSUER: optionalString.pipe(z.url({ error: 'must be the issuer URL' }).optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', ''])
+      .default('false')
+      .transform((value) => value === 'true'),
+    STATIC_DIR: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any OIDC_* variable is set' });
+      }
+    }
+  });
+
+export type Config = z.infer<typeof configSchema> & { oidcEnabled: boolean };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, oidcEnabled: Boolean(config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) };
+}

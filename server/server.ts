@@ -1,0 +1,81 @@
+import { performance } from 'node:perf_hooks';
+import pino from 'pino';
+import { buildApp, buildLoggerOptions } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb, migrateToLatest } from './db/database.js';
+import { openDatabase } from './db/open.js';
+import { resolveSecretKey } from './secret-key.js';
+import { seed } from './seed.js';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino(buildLoggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
+
+  const database = await openDatabase(config, (message) => logger.info(message));
+  const { db } = createDb(database.connectionString);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    try {
+      await app?.close(); // stop accepting, finish in-flight requests
+      await db.destroy();
+      await database.stop(); // clean PostgreSQL shutdown (checkpoint), only if we started it
+      logger.info('stopped');
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    const seeded = await seed(db, config);
+    const secretKey = resolveSecretKey(config);
+    app = await buildApp({ config, db, secretKey, logger });
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const port = new URL(address).port;
+    const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+    const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
+    const lines = [
+      '',
+      `  Form Builder is running at ${url}`,
+      `  (${database.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL from DATABASE_URL'}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
+    ];
+    if (seeded.admin) {
+      lines.push('', `  Administrator created: ${seeded.admin.email}`);
+      if (seeded.admin.password) lines.push(`  Password (shown once, change it with npm run manage -- set-password): ${seeded.admin.password}`);
+    }
+    lines.push('');
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } catch (error) {
+    logger.error({ err: error }, 'start-up failed');
+    await app?.close().catch(() => {});
+    await db.destroy().catch(() => {});
+    await database.stop().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built SPA. Hashed assets are cached for a year; index.html and version.json never,
+ * so a new deployment is picked up at once (and by the SPA's newer-build check).
+ * Unknown GET paths outside /api and /auth get index.html: the SPA's router shows its own 404.
+ */
+export async function staticRoutes(app: FastifyInstance, { root }: { root: string }): Promise<void> {
+  const indexPath = join(root, 'index.html');
+  const hasBuild = existsSync(indexPath);
+  let indexHtml: string | undefined;
+  const readIndex = () => (indexHtml ??= readFileSync(indexPath, 'utf8'));
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: true,
+      setHeaders(res, path) {
+        if (path.includes(`${join(root, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('version.json')) res.header('cache-control', 'no-store');
+        else res.header('cache-control', 'public, max-age=300');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/auth/') && !path.startsWith('/assets/');
+    if (!wantsPage) return reply.status(404).send({ detail: 'Not found.' });
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+  });
+}
