@@ -1,0 +1,78 @@
+import axios from 'axios';
+import { camelCase } from './case';
+
+export const DEFAULT_ERROR_MESSAGE = 'Contact support for help.';
+
+/** Spec §8 fixed messages that replace whatever the server said. */
+const STATUS_MESSAGES: Readonly<Record<number, string>> = { 401: 'Unauthorized', 403: 'Forbidden' };
+
+export interface ApiErrorInit {
+  status?: number | null;
+  detail?: string | null;
+  errors?: Record<string, string[]>;
+  cause?: unknown;
+}
+
+/** The one error type the SPA sees for a failed call, whatever failed (STYLE.md habit 5). */
+export class ApiError extends Error {
+  status: number | null;
+  detail: string | null;
+  errors: Record<string, string[]>;
+
+  constructor(message: string = DEFAULT_ERROR_MESSAGE, init: ApiErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status ?? null;
+    this.detail = init.detail ?? null;
+    this.errors = init.errors ?? {};
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+// Downloads (CSV export) ask for an ArrayBuffer, so their error bodies arrive as bytes rather than parsed JSON.
+function decodeBody(data: unknown): unknown {
+  if (data instanceof ArrayBuffer || Object.prototype.toString.call(data) === '[object ArrayBuffer]') {
+    return parseJson(new TextDecoder().decode(data as ArrayBuffer));
+  }
+  if (ArrayBuffer.isView(data)) return parseJson(new TextDecoder().decode(data));
+  if (typeof data === 'string') return parseJson(data);
+  return data;
+}
+
+function readDetail(body: unknown): string | null {
+  return isRecord(body) && typeof body.detail === 'string' && body.detail !== '' ? body.detail : null;
+}
+
+function readFieldErrors(body: unknown): Record<string, string[]> {
+  if (!isRecord(body) || !isRecord(body.errors)) return {};
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(body.errors)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (message): message is string => typeof message === 'string',
+    );
+    if (list.length > 0) errors[camelCase(field)] = list;
+  }
+  return errors;
+}
+
+export function normaliseError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (!axios.isAxiosError(error) || !error.response) return new ApiError(DEFAULT_ERROR_MESSAGE, { cause: error });
+
+  const { status, data } = error.response;
+  const body = decodeBody(data);
+  const detail = readDetail(body);
+  const message = STATUS_MESSAGES[status] ?? detail ?? DEFAULT_ERROR_MESSAGE;
+  return new ApiError(message, { status, detail, errors: readFieldErrors(body), cause: error });
+}
