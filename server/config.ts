@@ -9,15 +9,19 @@ const optionalString = z
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    HOST: z.string().trim().min(1).default('127.0.0.1'),
-    PORT: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must be between 0 and 65535')
-      .max(65535, 'must be between 0 and 65535')
-      .default(3000),
+    HOST: optionalString.transform((value) => value ?? '127.0.0.1'),
+    PORT: optionalString
+      .pipe(
+        z.coerce
+          .number({ error: 'must be a number' })
+          .int('must be a whole number')
+          .min(0, 'must be between 0 and 65535')
+          .max(65535, 'must be between 0 and 65535')
+          .optional(),
+      )
+      .transform((value) => value ?? 3000),
     PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL such as https://forms.example.com' }).optional()),
-    DATA_DIR: z.string().trim().min(1).default('.data'),
+    DATA_DIR: optionalString.transform((value) => value ?? '.data'),
     DATABASE_URL: optionalString.pipe(
       z
         .string()

@@ -47,6 +47,8 @@ export async function coreRoutes(app: FastifyInstance, { db }: { db: DB }): Prom
     const [{ count }] = await query.select(sql<number>`count(*)::int`.as('count')).execute();
     const rows = await query
       .select(['id', 'internal_name'])
+      // An exact id match first: admins often search by the number a client quoted.
+      .orderBy(sql`(id::text = ${search ?? ''}) desc`)
       .orderBy(sql`lower(internal_name)`)
       .orderBy('id')
       .limit(ACCOUNTS_PAGE_SIZE)

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FAILURES_PER_EMAIL } from '../../server/auth/throttle.js';
+import { TestClient, countRows, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let accountId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  accountId = await createAccount(ctx.db);
+  await createUser(ctx.db, { email: 'lawyer@acme.test', accountId });
+  await createUser(ctx.db, { email: 'throttled@acme.test', accountId });
+});
+afterAll(() => ctx.close());
+
+describe('built-in sign-in page', () => {
+  it('renders an accessible form with labels and a CSRF field', async () => {
+    const client = new TestClient(ctx.app);
+    const response = await client.get('/auth/login/?next=/5/responses');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<label for="email">Email</label>');
+    expect(response.body).toContain('<label for="password">Password</label>');
+    expect(response.body).toContain('name="csrfmiddlewaretoken"');
+    expect(response.body).toContain('value="/5/responses"');
+    expect(client.cookies.get('csrftoken')).toBeTruthy();
+  });
+
+  it('signs in with the right password, sets the session cookie and redirects to next', async () => {
+    const client = new TestClient(ctx.app);
+    const response = await client.signIn('Lawyer@Acme.test', 'correct-horse', '/login-redirect?next=%2F1');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login-redirect?next=%2F1');
+    const cookie = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('sessionid='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const me = await client.get('/api/me/');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'lawyer@acme.test', isStaff: false, isSuperuser: false, account: { id: accountId, internalName: 'Acme Law' } });
+  });
+
+  it('refuses a wrong password with a clear message and no session', async () => {
+    const client = new TestClient(ctx.app);
+    const response = await client.signIn('lawyer@acme.test', 'wrong-password');
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('The email or password is incorrect.');
+    expect(response.body).toContain('role="alert"');
+    expect(client.cookies.has('sessionid')).toBe(false);
+    expect((await client.get('/api/me/')).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown email the same way', async () => {
+    const response = await new TestClient(ctx.app).signIn('nobody@acme.test', 'whatever-pass');
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('The email or password is incorrect.');
+  });
+
+  it('throttles after repeated failures, even for the right password, with Retry-After', async () => {
+    const client = new TestClient(ctx.app);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+      expect((await client.signIn('throttled@acme.test', `wrong-${i}`)).statusCode).toBe(401);
+    }
+    const blocked = await client.signIn('throttled@acme.test', 'correct-horse');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body).toContain('Too many failed sign-in attempts');
+    expect(client.cookies.has('sessionid')).toBe(false);
+    // Other users are not affected.
+    expect((await new TestClient(ctx.app).signIn('lawyer@acme.test')).statusCode).toBe(303);
+  });
+
+  it('refuses a sign-in post without the CSRF token', async () => {
+    const client = new TestClient(ctx.app);
+    await client.get('/auth/login/');
+    const response = await client.request({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: 'email=lawyer%40acme.test&password=correct-horse',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(client.cookies.has('sessionid')).toBe(false);
+  });
+
+  it.each([
+    'https://evil.test/steal',
+    '//evil.test/steal',
+    '/\\evil.test',
+    'javascript:alert(1)',
+    '\\\\evil.test',
+    ' https://evil.test',
+  ])('never redirects off-site after sign-in (next=%s)', async (next) => {
+    const response = await new TestClient(ctx.app).signIn('lawyer@acme.test', 'correct-horse', next);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login-redirect');
+  });
+
+  it('never redirects off-site after sign-out', async () => {
+    const response = await new TestClient(ctx.app).get('/auth/logout/?next=https://evil.test/');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login');
+  });
+
+  it('signs out: the session row is gone and /api/me answers 401', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const before = await countRows(ctx.db, 'sessions');
+    const response = await client.get('/auth/logout/?next=/login');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login');
+    expect(await countRows(ctx.db, 'sessions')).toBe(before - 1);
+    expect((await client.get('/api/me/')).statusCode).toBe(401);
+  });
+
+  it('POST /api/logout/ ends the session (with the CSRF header)', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    expect((await client.request({ method: 'POST', url: '/api/logout/' })).statusCode).toBe(200);
+    expect((await client.get('/api/me/')).statusCode).toBe(401);
+  });
+});
+
+describe('CSRF on unsafe /api methods', () => {
+  it('answers 403 when the header is missing', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const response = await client.request({ method: 'POST', url: '/api/logout/', csrf: false });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing.' });
+    expect((await client.get('/api/me/')).statusCode).toBe(200);
+  });
+
+  it('answers 403 when the header does not match the cookie', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const response = await client.request({ method: 'POST', url: '/api/logout/', headers: { 'x-csrftoken': 'A'.repeat(32) } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: 'CSRF Failed: CSRF token incorrect.' });
+  });
+
+  it('does not require it for the public form-submit endpoint', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/form-submit/', payload: {} });
+    expect(response.statusCode).not.toBe(403);
+  });
+});
+
+describe('/api/me', () => {
+  it('answers 401 Unauthorized without a session', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/me/' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Unauthorized' });
+  });
+
+  it('answers 401 for a forged session cookie', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: { cookie: 'sessionid=forged' } });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+import { safeNextPath } from '../../server/auth/safe-next.js';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '.data', oidcEnabled: false, LOG_LEVEL: 'info' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: must be a number'],
+    [{ PORT: '70000' }, 'PORT: must be between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ SECRET_KEY: 'short' }, 'SECRET_KEY: must be at least 32 characters long'],
+    [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL: must be an email address'],
+    [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID: is required when any OIDC_* variable is set'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('names the variable of a bad value: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('stops the server at start with the message and a non-zero exit', async () => {
+    const root = resolve(__dirname, '../..');
+    const result = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'server/server.ts')], {
+      cwd: root,
+      env: { ...process.env, PORT: 'not-a-port' },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in result && result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT: must be a number');
+  });
+});
+
+describe('safeNextPath', () => {
+  it.each([
+    ['/1/responses?x=1#top', '/1/responses?x=1#top'],
+    ['/login-redirect?next=%2F2', '/login-redirect?next=%2F2'],
+    ['https://evil.test', '/'],
+    ['//evil.test', '/'],
+    ['/\\evil.test', '/'],
+    ['/ok\\path', '/'],
+    ['javascript:alert(1)', '/'],
+    ['', '/'],
+    [undefined, '/'],
+    ['/a\nb', '/'],
+  ])('%j → %j', (input, expected) => {
+    expect(safeNextPath(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { hashPassword } from '../../server/auth/passwords.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { createDb, migrateToLatest, type DB } from '../../server/db/database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: DB;
+  config: Config;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database (migrated) in the suite's PostgreSQL, and the app built on it. */
+export async function createTestDatabase(): Promise<{ db: DB; databaseUrl: string; drop(): Promise<void> }> {
+  const server = inject('pgServerUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = `${server}/${name}`;
+  const { db } = createDb(databaseUrl, { max: 10 });
+  await migrateToLatest(db);
+  return {
+    db,
+    databaseUrl,
+    async drop() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: `${server}/postgres` });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+let staticDir: string | undefined;
+function fakeStaticDir(): string {
+  if (!staticDir) {
+    staticDir = mkdtempSync(join(tmpdir(), 'formbuilder-static-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Form Builder</title><div id="root"></div>');
+    writeFileSync(join(staticDir, 'version.json'), '{"buildId":"test"}');
+  }
+  return staticDir;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATABASE_URL: database.databaseUrl, SECRET_KEY: 'x'.repeat(40), ...env });
+  const app = await buildApp({ config, db: database.db, secretKey: config.SECRET_KEY!, staticDir: fakeStaticDir() });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    databaseUrl: database.databaseUrl,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function createAccount(db: DB, name = 'Acme Law'): Promise<number> {
+  const row = await db.insertInto('accounts').values({ internal_name: name }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function createUser(
+  db: DB,
+  fields: { email: string; password?: string; accountId?: number | null; isStaff?: boolean; isSuperuser?: boolean },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: fields.email,
+      password_hash: await hashPassword(fields.password ?? 'correct-horse'),
+      first_name: 'Test',
+      last_name: 'User',
+      is_staff: fields.isStaff ?? false,
+      is_superuser: fields.isSuperuser ?? false,
+      account_id: fields.accountId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function cookieValue(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  for (const header of all) {
+    const [pair] = header.split(';');
+    const [key, ...rest] = pair.split('=');
+    if (key.trim() === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** A browser-like session over app.inject: keeps cookies, sends the CSRF header on unsafe methods. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(setCookie: string | string[] | undefined) {
+    const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+    for (const header of all) {
+      const [pair, ...attributes] = header.split(';');
+      const [key, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /max-age=0/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(key.trim());
+      else this.cookies.set(key.trim(), value);
+    }
+  }
+
+  async request(options: { method: string; url: string; payload?: unknown; headers?: Record<string, string>; csrf?: boolean }) {
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...options.headers };
+    if (options.csrf !== false && !['GET', 'HEAD'].includes(options.method) && this.cookies.get('csrftoken')) {
+      headers['x-csrftoken'] ??= this.cookies.get('csrftoken')!;
+    }
+    const response = await this.app.inject({
+      method: options.method as 'GET',
+      url: options.url,
+      payload: options.payload as string,
+      headers,
+    });
+    this.remember(response.headers['set-cookie']);
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  /** Signs in through the real sign-in page (GET for the CSRF cookie, then POST the form). */
+  async signIn(email: string, password = 'correct-horse', next?: string) {
+    await this.get('/auth/login/');
+    const form = new URLSearchParams({ email, password, csrfmiddlewaretoken: this.cookies.get('csrftoken') ?? '' });
+    if (next !== undefined) form.set('next', next);
+    return this.request({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+}
+
+export async function countRows(db: DB, table: 'sessions' | 'login_failures' | 'users' | 'accounts'): Promise<number> {
+  const row = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}
