@@ -13,7 +13,7 @@ const configSchema = z
     PORT: optionalString
       .pipe(
         z.coerce
-          .number({ error: 'must be a number' })
+          .number<string | undefined>({ error: 'must be a number' })
           .int('must be a whole number')
           .min(0, 'must be between 0 and 65535')
           .max(65535, 'must be between 0 and 65535')
@@ -54,6 +54,15 @@ const configSchema = z
 export type Config = z.infer<typeof configSchema> & { oidcEnabled: boolean };
 
 export class ConfigError extends Error {}
+
+/** Reads `.env` from the working directory when present; real environment variables win. */
+export function loadDotEnv(path = '.env'): void {
+  try {
+    process.loadEnvFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+}
 
 /** Parses the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

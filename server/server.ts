@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildApp, buildLoggerOptions } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createDb, migrateToLatest } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { resolveSecretKey } from './secret-key.js';
@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

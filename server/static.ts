@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; index.html and version.json never,
@@ -27,6 +27,12 @@ export async function staticRoutes(app: FastifyInstance, { root }: { root: strin
     });
   }
 
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+
+  // The root is a client route too (the static plugin would refuse it as a directory).
+  if (hasBuild) app.get('/', (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/auth/') && !path.startsWith('/assets/');
@@ -37,6 +43,6 @@ export async function staticRoutes(app: FastifyInstance, { root }: { root: strin
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+    return sendIndex(reply);
   });
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
 import { createDb, migrateToLatest, type DB } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
 
@@ -113,6 +113,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);
     return 2;
   }
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase(config);
   const { db } = createDb(database.connectionString, { max: 2 });

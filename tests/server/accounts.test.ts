@@ -144,6 +144,12 @@ describe('serving the SPA', () => {
     expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
+  it('serves index.html at the root too', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+  });
+
   it('serves version.json without caching', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/version.json' });
     expect(response.statusCode).toBe(200);

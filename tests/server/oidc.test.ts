@@ -29,7 +29,7 @@ async function startProvider(): Promise<void> {
       },
     ],
     // The dev login screen accepts any "login": we use it as the user's email.
-    findAccount: async (_ctx, sub) => ({
+    findAccount: async (_ctx: unknown, sub: string) => ({
       accountId: sub,
       claims: async () => ({ sub, email: sub, email_verified: true }),
     }),
@@ -56,7 +56,7 @@ async function signInThroughProvider(client: TestClient, login: string): Promise
     return response;
   };
 
-  let response = await client.get('/auth/oidc/start/?next=/login-redirect');
+  const response = await client.get('/auth/oidc/start/?next=/login-redirect');
   expect(response.statusCode).toBe(302);
   let url = new URL(String(response.headers.location));
   expect(url.origin).toBe(issuer);

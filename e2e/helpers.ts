@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+
+export const admin = () => ({ email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! });
+export const lawyer = () => ({ email: process.env.E2E_USER_EMAIL!, password: process.env.E2E_USER_PASSWORD! });
+export const acmeId = () => process.env.E2E_ACME_ID!;
+
+/** Signs in through the real sign-in page, starting from `path` (the SPA sends us there). */
+export async function signIn(page: Page, who: { email: string; password: string }, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

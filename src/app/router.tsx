@@ -1,0 +1,61 @@
+import { createBrowserRouter, createMemoryRouter, createPath } from 'react-router';
+import type { Location } from 'react-router';
+import { errorCleared, updateFound } from './app-slice';
+import { isReloading, listenForChunkLoadErrors, reloadWithGuard, startBuildCheck } from './build-check';
+import { routes } from './routes';
+import type { AppStore } from './store';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export interface AppRouterOptions {
+  /** Use an in-memory history starting at these entries (tests) instead of the browser's. */
+  initialEntries?: string[];
+  /** Full page loads; window.location.assign unless given. */
+  assign?: (url: string) => void;
+}
+
+/**
+ * Every navigation (a location the router starts loading or has just committed):
+ * - clears app.error, so the error page of one URL does not follow the user to the next;
+ * - when a newer build is known, becomes a full page load of its target (spec §4), guarded against loops.
+ */
+export function wireNavigation(router: AppRouter, store: AppStore, assign?: (url: string) => void): () => void {
+  let committedKey = router.state.location.key;
+  let pendingKey: string | null = null;
+  return router.subscribe((state) => {
+    const pending = state.navigation.location;
+    const committed = state.location.key !== committedKey ? state.location : null;
+    if (committed) committedKey = state.location.key;
+
+    const target: Location | null = pending && pending.key !== pendingKey ? pending : committed;
+    pendingKey = pending ? pending.key : null;
+    if (!target) return;
+
+    if (committed && store.getState().app.error) store.dispatch(errorCleared());
+    if (store.getState().app.updateAvailable && !isReloading()) {
+      reloadWithGuard(createPath(target), assign ? { assign } : {});
+    }
+  });
+}
+
+export function createAppRouter(store: AppStore, options: AppRouterOptions = {}): AppRouter {
+  const router = options.initialEntries
+    ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
+    : createBrowserRouter(routes);
+  wireNavigation(router, store, options.assign);
+  return router;
+}
+
+/** Production only: the hourly newer-build check and the reload on a missing code chunk. */
+export function startUpdateChecks(router: AppRouter, store: AppStore): () => void {
+  const stopCheck = startBuildCheck({ onUpdate: () => store.dispatch(updateFound()) });
+  // During a navigation the chunk belongs to the page being opened: load that one.
+  const stopListening = listenForChunkLoadErrors(() => {
+    const pending = router.state.navigation.location;
+    return pending ? createPath(pending) : window.location.href;
+  });
+  return () => {
+    stopCheck();
+    stopListening();
+  };
+}

@@ -1,0 +1,105 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
+import type { PersistConfig, PersistorOptions } from 'redux-persist';
+// The lib/ build of redux-persist breaks under Vite (ARCHITECTURE.md).
+import storage from 'redux-persist/es/storage';
+import autoMergeLevel1 from 'redux-persist/es/stateReconciler/autoMergeLevel1';
+import { accountReducer, initialAccountState } from './account-slice';
+import type { AccountState } from './account-slice';
+import { appReducer, initialAppState } from './app-slice';
+import type { AppState } from './app-slice';
+import { userLoggedOut } from './root-actions';
+import { initialUserState, userReducer } from './user-slice';
+import type { UserState } from './user-slice';
+
+export interface RootState {
+  app: AppState;
+  user: UserState;
+  account: AccountState;
+}
+
+/** Spec §4: key 'starfield', holding only the sidebar state and the current form id; the rest starts empty. */
+export const PERSIST_KEY = 'starfield';
+export const PERSISTED_APP_KEYS = ['sidebarOpen', 'currentFormId'] as const satisfies readonly (keyof AppState)[];
+
+/**
+ * What may come back from storage: the two persisted fields, and only with the right types. The whitelist limits
+ * what is written; this limits what is read (an older build or a hand-edited entry may hold more).
+ */
+export function restorableAppFields(inbound: unknown): Partial<AppState> {
+  if (inbound === null || typeof inbound !== 'object') return {};
+  const stored = inbound as Record<string, unknown>;
+  const restored: Partial<AppState> = {};
+  if (typeof stored.sidebarOpen === 'boolean') restored.sidebarOpen = stored.sidebarOpen;
+  if (stored.currentFormId === null || typeof stored.currentFormId === 'string') {
+    restored.currentFormId = stored.currentFormId;
+  }
+  return restored;
+}
+
+const appPersistConfig: PersistConfig<AppState> = {
+  key: PERSIST_KEY,
+  storage,
+  whitelist: [...PERSISTED_APP_KEYS],
+  stateReconciler: (inbound, original, reduced, config) =>
+    autoMergeLevel1(restorableAppFields(inbound) as AppState, original, reduced, config),
+};
+
+// redux-persist adds its `_persist` bookkeeping to the app slice at runtime; nothing in the app reads it.
+const persistedAppReducer = persistReducer(appPersistConfig, appReducer) as unknown as Reducer<AppState>;
+
+const combinedReducer = combineReducers({
+  app: persistedAppReducer,
+  user: userReducer,
+  account: accountReducer,
+});
+
+/**
+ * Signing out resets every slice. The app slice resets through its own reducer (it handles userLoggedOut), so
+ * redux-persist keeps its bookkeeping and writes the reset state; the other slices simply start over.
+ */
+export const rootReducer: Reducer<RootState, UnknownAction, Partial<RootState>> = (state, action) => {
+  if (state && userLoggedOut.match(action)) {
+    return combinedReducer({ app: state.app }, action);
+  }
+  return combinedReducer(state, action);
+};
+
+/** Each slice given is merged over its initial state, so tests can preload just the fields they care about. */
+export type PreloadedState = { [Slice in keyof RootState]?: Partial<RootState[Slice]> };
+
+const initialSlices: RootState = { app: initialAppState, user: initialUserState, account: initialAccountState };
+
+function fillSlices(preloaded: PreloadedState): Partial<RootState> {
+  const filled: Partial<RootState> = {};
+  for (const key of Object.keys(preloaded) as (keyof RootState)[]) {
+    const slice = preloaded[key];
+    if (slice) Object.assign(filled, { [key]: { ...initialSlices[key], ...slice } });
+  }
+  return filled;
+}
+
+export function makeStore(preloadedState?: PreloadedState) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState ? fillSlices(preloadedState) : undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // redux-persist's lifecycle actions carry functions.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/**
+ * The application's store and its persistor. Persistence starts when main.tsx calls `persistor.persist()`, so
+ * merely importing this module (tests do, for makeStore) neither reads nor writes storage.
+ */
+export const store = makeStore();
+// `manualPersist` exists in redux-persist 6 but is missing from its type declarations.
+const manualPersist = { manualPersist: true } as PersistorOptions;
+export const persistor = persistStore(store, manualPersist);
