@@ -12,7 +12,7 @@ function versionFile(): Plugin {
     name: 'form-builder-version-file',
     apply: 'build',
     writeBundle(options) {
-      const outDir = options.dir ?? resolve(__dirname, 'dist');
+      const outDir = options.dir ?? resolve(import.meta.dirname, 'dist');
       mkdirSync(outDir, { recursive: true });
       writeFileSync(resolve(outDir, 'version.json'), JSON.stringify({ buildId, builtAt: new Date().toISOString() }));
     },
@@ -38,7 +38,7 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       input: {
-        main: resolve(__dirname, 'index.html'),
+        main: resolve(import.meta.dirname, 'index.html'),
       },
     },
   },

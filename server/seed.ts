@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { DB } from './db/database.js';
 import { generatePassword, hashPassword } from './auth/passwords.js';
+import { ensureBuiltInForm } from './forms/built-in-form.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Law Firm';
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -25,6 +26,7 @@ export async function seed(db: DB, config: Config): Promise<SeedResult> {
     if (!anyUser) {
       const account = await trx.insertInto('accounts').values({ internal_name: DEMO_ACCOUNT_NAME }).returning('id').executeTakeFirstOrThrow();
       result.demoAccountId = account.id;
+      await ensureBuiltInForm(trx, account.id);
     }
     const email = (config.ADMIN_EMAIL ?? (anyUser ? undefined : DEFAULT_ADMIN_EMAIL))?.toLowerCase();
     if (!email) return result;

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.js';
+import { createAccountWithDefaults } from '../forms/built-in-form.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
 import { createDb, migrateToLatest, type DB } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
@@ -32,8 +33,7 @@ function parse<T>(schema: z.ZodType<T>, values: unknown): T {
 async function createAccount(db: DB, args: string[]): Promise<string> {
   const { values } = parseArgs({ args, options: { name: { type: 'string' } }, strict: true });
   const { name } = parse(z.object({ name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(200, 'is too long') }), values);
-  const row = await db.insertInto('accounts').values({ internal_name: name }).returning('id').executeTakeFirstOrThrow();
-  return String(row.id);
+  return String(await createAccountWithDefaults(db, name));
 }
 
 async function createUser(db: DB, args: string[]): Promise<string> {

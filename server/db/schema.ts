@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A column the database fills with its default when an insert leaves it out. */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
 /** Set by the database's default on insert. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
@@ -38,13 +40,32 @@ export interface LoginFailuresTable {
   created_at: CreatedAt;
 }
 
+export interface FormTemplatesTable {
+  id: Generated<string>;
+  group_id: string;
+  account_id: number;
+  name: string;
+  display_name: WithDefault<string>;
+  description: WithDefault<string>;
+  custom_submit_message: WithDefault<string>;
+  json_form: ColumnType<unknown, string, string>;
+  json_conditional_logic: ColumnType<unknown, string, string>;
+  json_form_style: ColumnType<unknown, string, string>;
+  internal_form_slug: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  deleted_at: Date | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  form_templates: FormTemplatesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type FormTemplateRow = Selectable<FormTemplatesTable>;

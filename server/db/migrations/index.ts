@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-accounts-users-sessions.js';
+import * as m0002 from './0002-form-templates.js';
 
 /** Every migration, in order. Static imports: no filesystem scanning, works the same under tsx and bundlers. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts-users-sessions': m0001,
+  '0002-form-templates': m0002,
 };

@@ -1,0 +1,320 @@
+/**
+ * Rich text (spec §4/§5, FORM-DOCUMENT.md): the HTML held in presentation `content` and section `description`.
+ *
+ * Pure TypeScript — no DOM — because the server, the builder and the respondent page all call it. The sanitiser is an
+ * allow-list rewriter over a small HTML tokenizer: it never tries to repair hostile markup, it only re-emits the tags
+ * and attributes it knows, escaped, with every element closed. Anything it does not understand becomes text or vanishes.
+ */
+
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Tags kept by the sanitiser (attributes are dropped, except a safe href on links). */
+const ALLOWED_TAGS: ReadonlySet<string> = new Set([
+  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote',
+]);
+const VOID_TAGS: ReadonlySet<string> = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'param', 'source', 'track', 'wbr']);
+/** Elements whose whole content goes with them (code, styles, embedded documents, form controls). */
+const DROPPED_WITH_CONTENT: ReadonlySet<string> = new Set([
+  'script', 'style', 'template', 'iframe', 'object', 'svg', 'math', 'noscript', 'noembed', 'noframes', 'title', 'textarea',
+  'select', 'xmp', 'plaintext', 'head', 'frameset',
+]);
+/** Elements whose content the HTML parser reads as raw text up to the matching end tag. */
+const RAW_TEXT_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+const BLOCK_TAGS: ReadonlySet<string> = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'div', 'tr', 'section', 'article', 'header', 'footer']);
+
+export const LINK_REL = 'noopener noreferrer nofollow';
+export const LINK_TARGET = '_blank';
+
+// ---- Tokenizer ----
+
+type Token =
+  | { kind: 'text'; text: string }
+  | { kind: 'start'; name: string; attrs: Map<string, string>; selfClosing: boolean }
+  | { kind: 'end'; name: string };
+
+const TAG_NAME = /^[a-zA-Z][a-zA-Z0-9-]*/;
+const ATTRIBUTE = /^\s*([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/;
+
+/** Splits HTML into text, start tags and end tags; comments, doctypes and processing instructions disappear. */
+function tokenize(html: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  let text = '';
+  const flushText = () => {
+    if (text) tokens.push({ kind: 'text', text });
+    text = '';
+  };
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    if (lt === -1) {
+      text += html.slice(i);
+      break;
+    }
+    text += html.slice(i, lt);
+    i = lt;
+    const rest = html.slice(i + 1);
+    if (rest.startsWith('!--')) {
+      const close = html.indexOf('-->', i + 4);
+      i = close === -1 ? html.length : close + 3;
+      continue;
+    }
+    if (rest.startsWith('!') || rest.startsWith('?')) {
+      const close = html.indexOf('>', i);
+      i = close === -1 ? html.length : close + 1;
+      continue;
+    }
+    if (rest.startsWith('/')) {
+      const name = TAG_NAME.exec(rest.slice(1));
+      if (!name) {
+        // `</` not followed by a name: the parser drops it up to '>' (a bogus comment).
+        const close = html.indexOf('>', i);
+        i = close === -1 ? html.length : close + 1;
+        continue;
+      }
+      const close = html.indexOf('>', i);
+      flushText();
+      tokens.push({ kind: 'end', name: name[0].toLowerCase() });
+      i = close === -1 ? html.length : close + 1;
+      continue;
+    }
+    const name = TAG_NAME.exec(rest);
+    if (!name) {
+      // A lone '<' is text.
+      text += '<';
+      i += 1;
+      continue;
+    }
+    flushText();
+    const tagName = name[0].toLowerCase();
+    let j = i + 1 + name[0].length;
+    const attrs = new Map<string, string>();
+    let selfClosing = false;
+    for (;;) {
+      const tail = html.slice(j);
+      const ws = /^\s*/.exec(tail)![0].length;
+      const after = tail.slice(ws);
+      if (after === '') {
+        j = html.length;
+        break;
+      }
+      if (after.startsWith('>')) {
+        j += ws + 1;
+        break;
+      }
+      if (after.startsWith('/')) {
+        j += ws + 1;
+        if (html[j] === '>') {
+          selfClosing = true;
+          j += 1;
+          break;
+        }
+        continue;
+      }
+      const match = ATTRIBUTE.exec(after);
+      if (!match) {
+        j += ws + 1; // skip a stray character such as a quote
+        continue;
+      }
+      const attrName = match[1].toLowerCase();
+      if (!attrs.has(attrName)) attrs.set(attrName, match[2] ?? match[3] ?? match[4] ?? '');
+      j += ws + match[0].length;
+    }
+    tokens.push({ kind: 'start', name: tagName, attrs, selfClosing });
+    i = j;
+    if (RAW_TEXT_TAGS.has(tagName) && !selfClosing) {
+      // Raw text: everything up to the matching end tag is content, never markup.
+      const endPattern = new RegExp(`</${tagName}[\\s/>]`, 'i');
+      const found = endPattern.exec(html.slice(i) + ' ');
+      const end = found ? i + found.index : html.length;
+      if (end > i) tokens.push({ kind: 'text', text: html.slice(i, end) });
+      i = end;
+    }
+  }
+  flushText();
+  return tokens;
+}
+
+// ---- Entities ----
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n', sol: '/',
+  lpar: '(', rpar: ')', period: '.', comma: ',', semi: ';', equals: '=', num: '#', excl: '!', quest: '?',
+};
+
+/** Decodes numeric entities and the common named ones; others are left as written. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z][a-zA-Z0-9]*);?/g, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+      return String.fromCodePoint(code);
+    }
+    const named = NAMED_ENTITIES[body.toLowerCase()];
+    return named !== undefined && (whole.endsWith(';') || body.length <= 4) ? named : whole;
+  });
+}
+
+/** Text for HTML: keeps well-formed entities as written (spec: entities kept), escapes everything else. */
+function escapeText(text: string): string {
+  return text
+    .replace(/&(?!(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z][a-zA-Z0-9]*);)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The href to keep, or null: absolute http(s) and mailto only, checked after decoding entities and control characters. */
+export function safeHref(raw: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const href = decodeEntities(raw).replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  if (!/^(https?:\/\/[^\s/]|mailto:[^\s])/i.test(href)) return null;
+  return href;
+}
+
+// ---- Sanitiser ----
+
+/**
+ * Keeps p, br, h1–h6, strong, b, em, i, u, s, a (safe href; rel and target forced), ul, ol, li and blockquote; drops
+ * every attribute, every other tag (their text stays) and scripts, styles and embedded documents with their content.
+ * The result is balanced: each kept element is closed.
+ */
+export function sanitizeRichText(html: string): string {
+  if (!html) return '';
+  const tokens = tokenize(html);
+  const out: string[] = [];
+  /** Open kept elements, innermost last; 'a:unwrapped' stands for an <a> without a safe href, so its end tag still matches. */
+  const open: string[] = [];
+  let dropDepth = 0;
+  let dropping: string | null = null;
+
+  for (const token of tokens) {
+    if (dropping) {
+      if (token.kind === 'start' && token.name === dropping && !token.selfClosing) dropDepth += 1;
+      if (token.kind === 'end' && token.name === dropping) {
+        dropDepth -= 1;
+        if (dropDepth === 0) dropping = null;
+      }
+      continue;
+    }
+    switch (token.kind) {
+      case 'text':
+        out.push(escapeText(token.text));
+        break;
+      case 'start': {
+        const { name } = token;
+        if (DROPPED_WITH_CONTENT.has(name)) {
+          if (!token.selfClosing && !VOID_TAGS.has(name)) {
+            dropping = name;
+            dropDepth = 1;
+          }
+          break;
+        }
+        if (!ALLOWED_TAGS.has(name)) break;
+        if (name === 'br') {
+          out.push('<br>');
+          break;
+        }
+        if (name === 'a') {
+          const href = safeHref(token.attrs.get('href') ?? '');
+          if (href === null) {
+            open.push('a:unwrapped');
+            break;
+          }
+          out.push(`<a href="${escapeAttribute(href)}" rel="${LINK_REL}" target="${LINK_TARGET}">`);
+          open.push('a');
+          break;
+        }
+        out.push(`<${name}>`);
+        open.push(name);
+        break;
+      }
+      case 'end': {
+        const { name } = token;
+        if (!ALLOWED_TAGS.has(name) || name === 'br') break;
+        // Close back to the matching element; an end tag with no open element is dropped.
+        let index = open.length - 1;
+        while (index >= 0 && open[index] !== name && !(name === 'a' && open[index] === 'a:unwrapped')) index -= 1;
+        if (index < 0) break;
+        while (open.length > index) {
+          const closing = open.pop()!;
+          if (closing !== 'a:unwrapped') out.push(`</${closing}>`);
+        }
+        break;
+      }
+    }
+  }
+  while (open.length) {
+    const closing = open.pop()!;
+    if (closing !== 'a:unwrapped') out.push(`</${closing}>`);
+  }
+  return out.join('');
+}
+
+// ---- Text and emptiness ----
+
+/**
+ * The text a reader sees: tags removed (blocks and <br> become line breaks, blank lines dropped), scripts and styles
+ * dropped, entities decoded, runs of spaces collapsed, trimmed.
+ */
+export function richTextToPlainText(html: string): string {
+  if (!html) return '';
+  const parts: string[] = [];
+  let dropping: string | null = null;
+  for (const token of tokenize(html)) {
+    if (dropping) {
+      if (token.kind === 'end' && token.name === dropping) dropping = null;
+      continue;
+    }
+    if (token.kind === 'text') parts.push(decodeEntities(token.text).replace(/[ \t\r\n\f]+/g, ' '));
+    else if (token.kind === 'start') {
+      if (DROPPED_WITH_CONTENT.has(token.name) && !token.selfClosing && !VOID_TAGS.has(token.name)) dropping = token.name;
+      else if (token.name === 'br') parts.push('\n');
+      else if (BLOCK_TAGS.has(token.name)) parts.push('\n');
+    } else if (BLOCK_TAGS.has(token.name)) parts.push('\n');
+  }
+  return parts
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/ {2,}/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n')
+    .trim();
+}
+
+/** Spec §5: content made only of markup tags, whitespace and non-breaking spaces is empty. */
+export function isRichTextEmpty(html: string | null | undefined): boolean {
+  if (!html) return true;
+  return richTextToPlainText(html).replace(/\s|\u00a0|\u200b|\u200c|\u200d|\u2060|\ufeff/g, '') === '';
+}
+
+// ---- Heading levels ----
+
+export const HEADING_LEVELS: readonly HeadingLevel[] = [1, 2, 3, 4, 5, 6];
+export const DEFAULT_HEADING_LEVEL: HeadingLevel = 2;
+
+export function isHeadingLevel(value: unknown): value is HeadingLevel {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6;
+}
+
+/** The level of the first heading tag in `html`; 2 (the new-heading default) when there is none. */
+export function headingLevelOf(html: string): HeadingLevel {
+  const match = /<h([1-6])[\s>/]/i.exec(html ?? '');
+  return match ? (Number(match[1]) as HeadingLevel) : DEFAULT_HEADING_LEVEL;
+}
+
+/**
+ * `html` as a heading of `level`: heading tags are renumbered, paragraphs become headings, and bare inline content is
+ * wrapped. Empty content stays ''.
+ */
+export function withHeadingLevel(html: string, level: HeadingLevel): string {
+  if (!isHeadingLevel(level)) throw new RangeError(`Heading level must be 1 to 6, got ${String(level)}`);
+  if (!html || !html.trim()) return '';
+  const tag = `h${level}`;
+  if (/<(h[1-6]|p)[\s>/]/i.test(html)) {
+    return html.replace(/<(\/?)(h[1-6]|p)(?=[\s>/])([^>]*)>/gi, (_whole, slash: string) => `<${slash}${tag}>`);
+  }
+  return `<${tag}>${html}</${tag}>`;
+}
