@@ -10,6 +10,7 @@ import { registerErrorHandler } from './errors.js';
 import { accountRoutes } from './routes/account.js';
 import { coreRoutes } from './routes/core.js';
 import { staticRoutes } from './static.js';
+import { publicRoutes } from './submissions/public-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessions(app, { db, secureCookies });
 
   await app.register(coreRoutes, { db });
+  await app.register(publicRoutes, { db, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS });
   await app.register(authRoutes, { db, config, secureCookies });
   await app.register(accountRoutes, { db, prefix: '/api/:accountId' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });

@@ -41,6 +41,12 @@ const configSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     STATIC_DIR: optionalString,
+    SUBMIT_RATE_LIMIT: optionalString
+      .pipe(z.coerce.number<string | undefined>({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional())
+      .transform((value) => value ?? 30),
+    SUBMIT_MIN_FILL_MS: optionalString
+      .pipe(z.coerce.number<string | undefined>({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').optional())
+      .transform((value) => value ?? 3000),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

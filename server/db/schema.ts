@@ -57,12 +57,48 @@ export interface FormTemplatesTable {
   deleted_at: Date | null;
 }
 
+export interface FormVersionsTable {
+  id: Generated<string>;
+  form_template_id: string;
+  account_id: number;
+  version_at: Date;
+  json_form: ColumnType<unknown, string, string>;
+  json_conditional_logic: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface FormPrefillsTable {
+  id: Generated<string>;
+  account_id: number;
+  form_template_id: string;
+  name: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface FormResponsesTable {
+  id: Generated<string>;
+  account_id: number;
+  form_template_id: string;
+  form_version_id: string;
+  submission_key: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  prefill_id: string | null;
+  is_spam: WithDefault<boolean>;
+  spam_reasons: WithDefault<string[]>;
+  submitted_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   form_templates: FormTemplatesTable;
+  form_versions: FormVersionsTable;
+  form_prefills: FormPrefillsTable;
+  form_responses: FormResponsesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

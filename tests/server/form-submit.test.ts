@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormDocument } from '../../src/domain/form-document.js';
+import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
+import { input, templateBody } from './form-fixtures.js';
+
+let ctx: TestContext;
+let acme: number;
+let lawyer: TestClient;
+
+const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+
+/** Page 1: "Do you have a lawyer?" (text), "Lawyer name" (required, shown only when the answer is "yes"), "Age" (integer 18–120), "Area" (dropdown). */
+function logicForm() {
+  const pageId = randomUUID();
+  const question = input('textInput', pageId, 'Do you have a lawyer');
+  const lawyerName = input('textInput', pageId, 'Lawyer name', { required: true });
+  const age = input('integer', pageId, 'Age', { minValue: 18, maxValue: 120 });
+  const area = input('dropdown', pageId, 'Area');
+  const email = input('email', pageId, 'Email');
+  const document: FormDocument = [{ type: 'page', id: pageId, title: 'Start', children: [question, lawyerName, age, area, email] }];
+  const logic = {
+    conditionMap: {
+      [lawyerName.id]: {
+        id: randomUUID(),
+        element: { id: lawyerName.id, type: 'input' },
+        conditions: [
+          {
+            id: randomUUID(),
+            expression: [{ id: randomUUID(), type: 'group', operator: 'AND', rules: [{ id: randomUUID(), type: 'rule', predicate: 'EQ', triggerId: question.id, staticValue: 'yes', referenceValueId: null }] }],
+            actions: [{ key: 'TOGGLE_VISIBILITY', value: 'SHOW' }],
+          },
+        ],
+      },
+    },
+    pageMap: {},
+  };
+  return { document, logic, ids: { question: question.id, lawyerName: lawyerName.id, age: age.id, area: area.id, email: email.id }, areaOption: area.options[0].id };
+}
+
+let form: ReturnType<typeof logicForm>;
+let formId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '1000', SUBMIT_MIN_FILL_MS: '3000' });
+  acme = await createAccount(ctx.db, 'Acme Law');
+  await createUser(ctx.db, { email: 'lawyer@acme.test', accountId: acme });
+  lawyer = new TestClient(ctx.app);
+  await lawyer.signIn('lawyer@acme.test');
+  form = logicForm();
+  const created = await lawyer.request({
+    method: 'POST',
+    url: `/api/${acme}/form-templates/`,
+    ...json(templateBody({ name: 'Logic intake', custom_submit_message: 'We will be in touch.', jsonForm: form.document, jsonConditionalLogic: form.logic })),
+  });
+  expect(created.statusCode).toBe(201);
+  formId = created.json().id;
+});
+afterAll(() => ctx.close());
+
+const submit = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/form-submit/',
+    payload: JSON.stringify({ form_id: formId, submission_key: randomUUID(), started_at: Date.now() - 60_000, hp: '', ...payload }),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+const stored = (id: string) => ctx.db.selectFrom('form_responses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('POST /api/form-submit/', () => {
+  it('stores a valid response (no CSRF needed), answers 201 with the custom message', async () => {
+    const response = await submit({ data: { [form.ids.question]: ' no ', [form.ids.age]: '42', [form.ids.area]: form.areaOption } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe('We will be in touch.');
+    const row = await stored(response.json().id);
+    expect(row.data).toEqual({ [form.ids.question]: 'no', [form.ids.age]: 42, [form.ids.area]: form.areaOption });
+    expect(row.is_spam).toBe(false);
+    expect(row.account_id).toBe(acme);
+  });
+
+  it('does not enforce a required input hidden by logic, and drops its value', async () => {
+    const response = await submit({ data: { [form.ids.question]: 'no', [form.ids.lawyerName]: 'sneaky value' } });
+    expect(response.statusCode).toBe(201);
+    expect((await stored(response.json().id)).data).not.toHaveProperty(form.ids.lawyerName);
+  });
+
+  it('enforces a required input once logic shows it', async () => {
+    const response = await submit({ data: { [form.ids.question]: 'Yes' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[form.ids.lawyerName]).toEqual(['This field is required']);
+    expect(response.json().detail).toContain('Lawyer name');
+  });
+
+  it.each([
+    ['an integer given as text', () => ({ [form.ids.age]: 'forty' }), () => form.ids.age],
+    ['an integer out of range', () => ({ [form.ids.age]: 12 }), () => form.ids.age],
+    ['an unknown option', () => ({ [form.ids.area]: 'not-an-option' }), () => form.ids.area],
+    ['a malformed email', () => ({ [form.ids.email]: 'someone@' }), () => form.ids.email],
+    ['a list for a text input', () => ({ [form.ids.question]: ['a'] }), () => form.ids.question],
+  ])('answers 400 naming the element for %s, storing nothing', async (_name, data, elementId) => {
+    const before = await ctx.db.selectFrom('form_responses').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const response = await submit({ data: data() });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toContain(elementId());
+    const after = await ctx.db.selectFrom('form_responses').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('answers 400 for a malformed envelope', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/form-submit/', payload: { form_id: 'nope', data: [] } });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['form_id', 'data', 'submission_key']));
+  });
+
+  it('stores a repeated submission_key once and returns the first result', async () => {
+    const key = randomUUID();
+    const first = await submit({ submission_key: key, data: { [form.ids.question]: 'first' } });
+    const second = await submit({ submission_key: key, data: { [form.ids.question]: 'second' } });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).toBe(first.json().id);
+    const rows = await ctx.db.selectFrom('form_responses').selectAll().where('submission_key', '=', key).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].data).toEqual({ [form.ids.question]: 'first' });
+  });
+
+  it('marks honeypot and too-fast submissions as spam instead of rejecting them', async () => {
+    const honeypot = await submit({ hp: 'http://spam.example', data: { [form.ids.question]: 'buy now' } });
+    expect(honeypot.statusCode).toBe(201);
+    expect(await stored(honeypot.json().id)).toMatchObject({ is_spam: true, spam_reasons: ['honeypot'] });
+    const fast = await submit({ started_at: Date.now() - 500, data: { [form.ids.question]: 'quick' } });
+    expect(fast.statusCode).toBe(201);
+    expect(await stored(fast.json().id)).toMatchObject({ is_spam: true, spam_reasons: ['filled-too-fast'] });
+  });
+
+  it('keeps the version of the form each response was checked against', async () => {
+    const before = await submit({ data: { [form.ids.question]: 'v1' } });
+    const current = (await lawyer.get(`/api/${acme}/form-templates/${formId}/`)).json();
+    const edited = structuredClone(current.jsonForm) as FormDocument;
+    (edited[0].children[0] as { label: string }).label = 'Renamed question';
+    const put = await lawyer.request({
+      method: 'PUT',
+      url: `/api/${acme}/form-templates/${formId}/`,
+      ...json({ ...templateBody({ name: 'Logic intake', jsonForm: edited, jsonConditionalLogic: current.jsonConditionalLogic }), updated_at: current.updatedAt }),
+    });
+    expect(put.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100)); // the published-form cache lives one second
+    const after = await submit({ data: { [form.ids.question]: 'v2' } });
+    const versionLabel = async (responseId: string) => {
+      const row = await ctx.db
+        .selectFrom('form_responses')
+        .innerJoin('form_versions', 'form_versions.id', 'form_responses.form_version_id')
+        .select('form_versions.json_form')
+        .where('form_responses.id', '=', responseId)
+        .executeTakeFirstOrThrow();
+      return (row.json_form as FormDocument)[0].children[0] as { label: string };
+    };
+    expect((await versionLabel(before.json().id)).label).toBe('Do you have a lawyer');
+    expect((await versionLabel(after.json().id)).label).toBe('Renamed question');
+  });
+
+  it('answers 404 for unknown, archived and built-in forms', async () => {
+    expect((await submit({ form_id: randomUUID(), data: {} })).statusCode).toBe(404);
+    const builtIn = (await lawyer.get(`/api/${acme}/form-templates/contact-export-form/`)).json();
+    expect((await submit({ form_id: builtIn.id, data: {} })).statusCode).toBe(404);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After past the per-address limit', async () => {
+    const limited = await createTestContext({ SUBMIT_RATE_LIMIT: '3' });
+    try {
+      const statuses: number[] = [];
+      let retryAfter: string | undefined;
+      for (let i = 0; i < 5; i++) {
+        const response = await limited.app.inject({ method: 'POST', url: '/api/form-submit/', payload: { form_id: randomUUID(), data: {}, submission_key: randomUUID() }, remoteAddress: '203.0.113.9' });
+        statuses.push(response.statusCode);
+        retryAfter ??= response.headers['retry-after'] as string | undefined;
+      }
+      expect(statuses).toEqual([404, 404, 404, 429, 429]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+      const other = await limited.app.inject({ method: 'POST', url: '/api/form-submit/', payload: { form_id: randomUUID(), data: {}, submission_key: randomUUID() }, remoteAddress: '203.0.113.10' });
+      expect(other.statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('public form and prefill reads', () => {
+  it('serves the saved form for rendering, and 404 once archived', async () => {
+    const created = (await lawyer.request({ method: 'POST', url: `/api/${acme}/form-templates/`, ...json(templateBody({ name: 'Public one', display_name: 'Tell us about you' })) })).json();
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/public/forms/${created.id}/` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: created.id, name: 'Tell us about you' });
+    expect(response.json().jsonForm).toEqual(created.jsonForm);
+    await lawyer.request({ method: 'DELETE', url: `/api/${acme}/form-templates/${created.id}/` });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/public/forms/${created.id}/` })).statusCode).toBe(404);
+  });
+});
