@@ -17,13 +17,16 @@ export default tseslint.config(
     },
   },
   {
-    // src/domain is shared by the SPA, the respondent page and the server: it stays pure.
-    files: ['src/domain/**/*.ts'],
+    // src/domain is shared by the SPA, the respondent page and the server: it stays pure and imports only itself.
+    files: ['src/domain/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['react', 'react-*', '@reduxjs/*', 'axios', 'node:*', '../*'] },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@reduxjs/*', 'axios', 'node:*', '../*'] }],
+    },
+  },
+  {
+    files: ['src/domain/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@reduxjs/*', 'axios', 'node:*', '../../*'] }],
     },
   },
   {

@@ -16,6 +16,7 @@ import {
   type ConditionalLogic,
   type FormDocument,
 } from '../../src/domain/form-document.js';
+import { describeLogicCycle, findLogicCycle, sanitizeLogic } from '../../src/domain/logic/index.js';
 import { ensureBuiltInForm } from './built-in-form.js';
 import { sanitizeFormDocument } from './sanitize.js';
 
@@ -114,12 +115,20 @@ function parseTemplate<S extends z.ZodType<z.infer<typeof templateBody>>>(schema
     const detail = first.path[0] === 'name' ? first.message : `Invalid form: ${first.path.join('.')}: ${first.message}`;
     throw badRequest(detail, errors);
   }
-  const logicErrors = checkLogicReferences(parsed.data.jsonForm as FormDocument, parsed.data.jsonConditionalLogic);
+  const document = parsed.data.jsonForm as FormDocument;
+  const logicErrors = checkLogicReferences(document, parsed.data.jsonConditionalLogic);
   if (Object.keys(logicErrors).length) {
     const [key, [message]] = Object.entries(logicErrors)[0];
     throw badRequest(`Invalid form: ${key}: ${message}`, logicErrors);
   }
-  return parsed.data;
+  // Spec §5: incomplete rules, empty groups and conditions are dropped on save, whatever the client sent.
+  const logic = sanitizeLogic(parsed.data.jsonConditionalLogic, document);
+  const cycle = findLogicCycle(logic, document);
+  if (cycle) {
+    const message = describeLogicCycle(cycle, document);
+    throw badRequest(message, { jsonConditionalLogic: [message] });
+  }
+  return { ...parsed.data, jsonConditionalLogic: logic };
 }
 
 export async function formTemplateRoutes(app: FastifyInstance, { db }: { db: DB }): Promise<void> {

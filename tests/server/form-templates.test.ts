@@ -124,6 +124,43 @@ describe('form templates: validation of the whole document', () => {
     expect(response.json().detail).toContain('"ghost", which is not an input of this form');
   });
 
+  it('drops incomplete rules on save (spec §5) and refuses circular logic', async () => {
+    const document = sampleDocument();
+    const name = document[0].children[1];
+    const email = document[1].children[0];
+    const rule = (id: string, triggerId: string | null, predicate: string | null, staticValue: unknown = null) => ({ id, type: 'rule', predicate, triggerId, staticValue, referenceValueId: null });
+    const config = (elementId: string, rules: unknown[]) => ({
+      id: `cfg-${elementId}`,
+      element: { id: elementId, type: 'input' },
+      conditions: [{ id: `c-${elementId}`, expression: [{ id: `g-${elementId}`, type: 'group', operator: 'AND', rules }], actions: [{ key: 'TOGGLE_VISIBILITY', value: 'SHOW' }] }],
+    });
+    const saved = await create(lawyer, acme, {
+      jsonForm: document,
+      jsonConditionalLogic: {
+        conditionMap: {
+          [email.id]: config(email.id, [rule('keep', name.id, 'NOT_EMPTY'), rule('no-value', name.id, 'EQ'), rule('no-predicate', name.id, null)]),
+        },
+        pageMap: {},
+      },
+    });
+    expect(saved.statusCode).toBe(201);
+    const rules = saved.json().jsonConditionalLogic.conditionMap[email.id].conditions[0].expression[0].rules;
+    expect(rules.map((r: { id: string }) => r.id)).toEqual(['keep']);
+
+    const circular = await create(lawyer, acme, {
+      jsonForm: document,
+      jsonConditionalLogic: {
+        conditionMap: {
+          [email.id]: config(email.id, [rule('a', name.id, 'NOT_EMPTY')]),
+          [name.id]: config(name.id, [rule('b', email.id, 'NOT_EMPTY')]),
+        },
+        pageMap: {},
+      },
+    });
+    expect(circular.statusCode).toBe(400);
+    expect(circular.json().detail).toContain('Conditional logic goes round in a circle');
+  });
+
   it('refuses a bad button style naming the field', async () => {
     const response = await create(lawyer, acme, { jsonFormStyle: { button: { bodyColor: 'red; background:url(x)' } } });
     expect(response.statusCode).toBe(400);
