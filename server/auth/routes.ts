@@ -9,7 +9,7 @@ import type { DB } from '../db/database.js';
 import { renderLoginPage } from './login-page.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { safeNextPath } from './safe-next.js';
-import { endSession, startSession } from './session.js';
+import { endSession, issueCsrfToken, startSession } from './session.js';
 import { clearFailures, recordFailure, throttledForSeconds } from './throttle.js';
 
 export const DEFAULT_NEXT = '/login-redirect';
@@ -61,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, secureCooki
     const query = request.query as Record<string, string | undefined>;
     const next = safeNextPath(query.next, DEFAULT_NEXT);
     if (await request.currentUser()) return reply.redirect(next, 303);
-    return html(reply, 200, renderLoginPage({ csrfToken: request.csrfToken, next, oidc: oidcLink(next), notice: query.notice === 'signed-out' ? 'You have been signed out.' : undefined }));
+    return html(reply, 200, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, oidc: oidcLink(next), notice: query.notice === 'signed-out' ? 'You have been signed out.' : undefined }));
   });
 
   app.post('/auth/login/', async (request, reply) => {
@@ -69,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, secureCooki
     const body = form.success ? form.data : { email: '', password: '', next: undefined, csrfmiddlewaretoken: '' };
     const next = safeNextPath(body.next, DEFAULT_NEXT);
     const page = (status: number, error: string) =>
-      html(reply, status, renderLoginPage({ csrfToken: request.csrfToken, next, email: body.email, error, oidc: oidcLink(next) }));
+      html(reply, status, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, email: body.email, error, oidc: oidcLink(next) }));
 
     if (!sameToken(body.csrfmiddlewaretoken, request.cookies.csrftoken)) {
       return page(403, 'Your session expired or cookies are blocked. Please try again (cookies must be enabled to sign in).');
@@ -114,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, secureCooki
       configuration = await getOidcConfig();
     } catch (error) {
       request.log.error({ err: error }, 'OIDC discovery failed');
-      return html(reply, 502, renderLoginPage({ csrfToken: request.csrfToken, next, error: `${config.OIDC_NAME} is unreachable right now. Try again shortly.` }));
+      return html(reply, 502, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, error: `${config.OIDC_NAME} is unreachable right now. Try again shortly.` }));
     }
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -143,7 +143,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, secureCooki
     const unsigned = raw ? request.unsignCookie(raw) : { valid: false, value: null };
     void reply.clearCookie(OIDC_STATE_COOKIE, { path: '/auth/oidc/' });
     const fail = (status: number, error: string, next = DEFAULT_NEXT) =>
-      html(reply, status, renderLoginPage({ csrfToken: request.csrfToken, next, error, oidc: oidcLink(next) }));
+      html(reply, status, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, error, oidc: oidcLink(next) }));
     if (!unsigned.valid || !unsigned.value) return fail(400, 'The sign-in attempt expired. Please try again.');
     const saved = z
       .object({ verifier: z.string(), state: z.string(), nonce: z.string(), next: z.string() })

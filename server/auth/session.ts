@@ -90,21 +90,10 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
     request.currentUser = () => (lookup ??= sessionKey ? findSessionUser(db, sessionKey) : Promise.resolve(null));
 
     const existingToken = request.cookies[CSRF_COOKIE];
-    if (existingToken && /^[A-Za-z0-9_-]{32,64}$/.test(existingToken)) {
-      request.csrfToken = existingToken;
-    } else {
-      request.csrfToken = randomBytes(24).toString('base64url');
-      if (request.method === 'GET') {
-        // Readable by the SPA (double-submit); SameSite keeps it off cross-site requests.
-        void reply.setCookie(CSRF_COOKIE, request.csrfToken, {
-          path: '/',
-          sameSite: 'lax',
-          secure: secureCookies,
-          httpOnly: false,
-          maxAge: 365 * 24 * 60 * 60,
-        });
-      }
-    }
+    const validToken = existingToken && /^[A-Za-z0-9_-]{32,64}$/.test(existingToken) ? existingToken : '';
+    request.csrfToken = validToken;
+    // Pages and the SPA's first GETs hand out the token; other requests get one only when they render a form.
+    if (!validToken && request.method === 'GET') issueCsrfToken(request, reply, secureCookies);
 
     const path = request.url.split('?')[0];
     if (UNSAFE_METHODS.has(request.method) && path.startsWith('/api/') && !CSRF_EXEMPT.has(`${request.method} ${path}`)) {
@@ -115,6 +104,15 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
       if (!safeEqual(header, existingToken)) throw forbidden('CSRF Failed: CSRF token incorrect.');
     }
   });
+}
+
+/** Makes sure this browser has a CSRF token (cookie + request.csrfToken), e.g. before rendering the sign-in form. */
+export function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, secureCookies: boolean): string {
+  if (request.csrfToken) return request.csrfToken;
+  request.csrfToken = randomBytes(24).toString('base64url');
+  // Readable by the SPA (double-submit); SameSite keeps it off cross-site requests.
+  void reply.setCookie(CSRF_COOKIE, request.csrfToken, { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false, maxAge: 365 * 24 * 60 * 60 });
+  return request.csrfToken;
 }
 
 export async function startSession(db: DB, reply: FastifyReply, userId: number, secureCookies: boolean): Promise<void> {

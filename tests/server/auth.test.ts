@@ -82,6 +82,27 @@ describe('built-in sign-in page', () => {
     expect(client.cookies.has('sessionid')).toBe(false);
   });
 
+  it('recovers from a missing CSRF cookie: the refusal hands out a token the next attempt can use', async () => {
+    const client = new TestClient(ctx.app);
+    const refused = await client.request({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: 'email=lawyer%40acme.test&password=correct-horse',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const token = client.cookies.get('csrftoken');
+    expect(token).toBeTruthy();
+    expect(refused.body).toContain(`value="${token}"`);
+    const retried = await client.request({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: `email=lawyer%40acme.test&password=correct-horse&csrfmiddlewaretoken=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(retried.statusCode).toBe(303);
+  });
+
   it.each([
     'https://evil.test/steal',
     '//evil.test/steal',
