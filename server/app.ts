@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { authRoutes } from './auth/routes.js';
 import { registerSessions } from './auth/session.js';
 import type { Config } from './config.js';
+import type pg from 'pg';
 import type { DB } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
 import { accountRoutes } from './routes/account.js';
@@ -15,6 +16,8 @@ import { publicRoutes } from './submissions/public-routes.js';
 export interface AppOptions {
   config: Config;
   db: DB;
+  /** The pool behind `db`: for streaming queries (CSV export). */
+  pool: pg.Pool;
   secretKey: string;
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
@@ -45,7 +48,7 @@ export function buildLoggerOptions(level: string): FastifyServerOptions['logger'
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db, secretKey } = options;
+  const { config, db, pool, secretKey } = options;
   const secureCookies = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -82,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(coreRoutes, { db });
   await app.register(publicRoutes, { db, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS });
   await app.register(authRoutes, { db, config, secureCookies });
-  await app.register(accountRoutes, { db, prefix: '/api/:accountId' });
+  await app.register(accountRoutes, { db, pool, prefix: '/api/:accountId' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
   return app;
 }

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const logger = pino(buildLoggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
 
   const database = await openDatabase(config, (message) => logger.info(message));
-  const { db } = createDb(database.connectionString);
+  const { db, pool } = createDb(database.connectionString);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   let shuttingDown = false;
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     const seeded = await seed(db, config);
     const secretKey = resolveSecretKey(config);
-    app = await buildApp({ config, db, secretKey, logger });
+    app = await buildApp({ config, db, pool, secretKey, logger });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const port = new URL(address).port;
     const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;

@@ -20,7 +20,7 @@ export interface TestContext {
 }
 
 /** A fresh database (migrated) in the suite's PostgreSQL, and the app built on it. */
-export async function createTestDatabase(): Promise<{ db: DB; databaseUrl: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ db: DB; pool: pg.Pool; databaseUrl: string; drop(): Promise<void> }> {
   const server = inject('pgServerUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${server}/postgres` });
@@ -28,10 +28,11 @@ export async function createTestDatabase(): Promise<{ db: DB; databaseUrl: strin
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const databaseUrl = `${server}/${name}`;
-  const { db } = createDb(databaseUrl, { max: 10 });
+  const { db, pool } = createDb(databaseUrl, { max: 10 });
   await migrateToLatest(db);
   return {
     db,
+    pool,
     databaseUrl,
     async drop() {
       await db.destroy();
@@ -56,7 +57,7 @@ function fakeStaticDir(): string {
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: database.databaseUrl, SECRET_KEY: 'x'.repeat(40), ...env });
-  const app = await buildApp({ config, db: database.db, secretKey: config.SECRET_KEY!, staticDir: fakeStaticDir() });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey: config.SECRET_KEY!, staticDir: fakeStaticDir() });
   await app.ready();
   return {
     app,

@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { z } from 'zod';
+import type { DB } from '../db/database.js';
+import { badRequest, notFound, parseInput } from '../errors.js';
+import { accountScopeOf } from '../routes/account-scope.js';
+import { pageUrl } from '../routes/pagination.js';
+import type { ConditionalLogic, FormDocument } from '../../src/domain/form-document.js';
+import { describeResponse } from '../../src/domain/response-view.js';
+import type { Answers } from '../../src/domain/answers.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+const uuid = z.uuid({ error: 'must be a UUID' });
+const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be an ISO 8601 date or date-time' });
+
+const listQuery = z.object({
+  form_template: uuid.optional(),
+  is_spam: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  submitted_after: dateOrDateTime.optional(),
+  submitted_before: dateOrDateTime.optional(),
+  cursor: z.string().max(200).optional(),
+  page_size: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
+});
+
+const spamBody = z.object({ is_spam: z.boolean({ error: 'must be true or false' }) });
+
+/** A date alone means the whole day: "before 2026-11-20" includes that day. */
+function boundary(value: string, end: boolean): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
+  const start = new Date(`${value}T00:00:00.000Z`);
+  return end ? new Date(start.getTime() + 86_400_000) : start;
+}
+
+type ResponsesAlias = Database & { r: Database['form_responses'] };
+
+interface VersionDoc {
+  document: FormDocument;
+  logic: ConditionalLogic;
+}
+
+export async function responseRoutes(app: FastifyInstance, { db }: { db: DB }): Promise<void> {
+  async function loadVersions(ids: string[]): Promise<Map<string, VersionDoc>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('form_versions').select(['id', 'json_form', 'json_conditional_logic']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, { document: row.json_form as FormDocument, logic: row.json_conditional_logic as ConditionalLogic }]));
+  }
+
+  app.get('/form-responses/', async (request) => {
+    const { account } = accountScopeOf(request);
+    const query = parseInput(listQuery, request.query, 'Invalid query parameters.');
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    if (query.cursor && !cursor) throw badRequest('Invalid query parameters.', { cursor: ['is not a valid cursor; start again from the first page'] });
+
+    const filters = (eb: ExpressionBuilder<ResponsesAlias, 'r'>) => {
+      const conditions: Expression<SqlBool>[] = [eb('r.account_id', '=', account.id)];
+      if (query.form_template) conditions.push(eb('r.form_template_id', '=', query.form_template));
+      if (query.is_spam) conditions.push(eb('r.is_spam', '=', query.is_spam === 'true'));
+      if (query.submitted_after) conditions.push(eb('r.submitted_at', '>=', boundary(query.submitted_after, false)));
+      if (query.submitted_before) conditions.push(eb('r.submitted_at', '<', boundary(query.submitted_before, true)));
+      if (query.search) {
+        const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+        conditions.push(eb(sql`lower(r.data::text)`, 'like', pattern));
+      }
+      return eb.and(conditions);
+    };
+
+    const position = cursor ? sql`timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond'` : null;
+    const backwards = cursor?.direction === 'previous';
+    let select = db
+      .selectFrom('form_responses as r')
+      .innerJoin('form_templates as f', 'f.id', 'r.form_template_id')
+      .select([
+        'r.id',
+        'r.form_template_id',
+        'r.form_version_id',
+        'r.submitted_at',
+        sql<string>`(extract(epoch from r.submitted_at) * 1000000)::bigint::text`.as('micros'),
+        'r.is_spam',
+        'r.data',
+        'r.prefill_id',
+        'f.name as form_name',
+      ])
+      .where(filters);
+    if (cursor && position) {
+      select = select.where(sql<SqlBool>`(r.submitted_at, r.id) ${sql.raw(backwards ? '>' : '<')} (${position}, ${cursor.id}::uuid)`);
+    }
+    const direction = backwards ? 'asc' : 'desc';
+    let rows = await select.orderBy('r.submitted_at', direction).orderBy('r.id', direction).limit(query.page_size + 1).execute();
+    const hasMore = rows.length > query.page_size;
+    rows = rows.slice(0, query.page_size);
+    if (backwards) rows.reverse();
+
+    // Whether there is anything on the other side of this page.
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    const hasNewer = backwards ? hasMore : Boolean(cursor);
+    const hasOlder = backwards ? true : hasMore;
+
+    const count = cursor
+      ? null
+      : (await db.selectFrom('form_responses as r').select(sql<number>`count(*)::int`.as('n')).where(filters).executeTakeFirstOrThrow()).n;
+
+    const versions = await loadVersions([...new Set(rows.map((row) => row.form_version_id))]);
+    return {
+      count,
+      next: hasOlder && last ? pageUrl(request, { cursor: encodeCursor({ direction: 'next', micros: last.micros, id: last.id }) }) : null,
+      previous: hasNewer && first ? pageUrl(request, { cursor: encodeCursor({ direction: 'previous', micros: first.micros, id: first.id }) }) : null,
+      results: rows.map((row) => {
+        const version = versions.get(row.form_version_id);
+        const answers = version ? describeResponse(version.document, null, row.data as Answers) : [];
+        return {
+          id: row.id,
+          formTemplate: row.form_template_id,
+          formName: row.form_name,
+          submittedAt: row.submitted_at.toISOString(),
+          isSpam: row.is_spam,
+          prefill: row.prefill_id,
+          summary: answers
+            .filter((answer) => answer.displayValue !== '')
+            .slice(0, 3)
+            .map((answer) => ({ label: answer.label, value: answer.displayValue.slice(0, 200) })),
+        };
+      }),
+    };
+  });
+
+  async function loadResponse(request: FastifyRequest) {
+    const { account } = accountScopeOf(request);
+    const { id } = request.params as { id: string };
+    if (!uuid.safeParse(id).success) throw notFound();
+    const row = await db
+      .selectFrom('form_responses as r')
+      .innerJoin('form_templates as f', 'f.id', 'r.form_template_id')
+      .innerJoin('form_versions as v', 'v.id', 'r.form_version_id')
+      .leftJoin('form_prefills as p', 'p.id', 'r.prefill_id')
+      .select([
+        'r.id',
+        'r.form_template_id',
+        'r.submitted_at',
+        'r.is_spam',
+        'r.spam_reasons',
+        'r.data',
+        'f.name as form_name',
+        'f.deleted_at as form_deleted_at',
+        'v.json_form',
+        'v.json_conditional_logic',
+        'p.id as prefill_id',
+        'p.name as prefill_name',
+      ])
+      .where('r.id', '=', id)
+      .where('r.account_id', '=', account.id)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const serializeDetail = (row: Awaited<ReturnType<typeof loadResponse>>) => ({
+    id: row.id,
+    formTemplate: { id: row.form_template_id, name: row.form_name, archived: row.form_deleted_at !== null },
+    submittedAt: row.submitted_at.toISOString(),
+    isSpam: row.is_spam,
+    spamReasons: row.spam_reasons,
+    prefill: row.prefill_id ? { id: row.prefill_id, name: row.prefill_name } : null,
+    data: row.data,
+    answers: describeResponse(row.json_form as FormDocument, row.json_conditional_logic as ConditionalLogic, row.data as Answers),
+  });
+
+  app.get('/form-responses/:id/', async (request) => serializeDetail(await loadResponse(request)));
+
+  app.put('/form-responses/:id/', async (request) => {
+    const current = await loadResponse(request);
+    const { is_spam: isSpam } = parseInput(spamBody, request.body, 'Invalid input.');
+    await db
+      .updateTable('form_responses')
+      .set({ is_spam: isSpam })
+      .where('id', '=', current.id)
+      .where('account_id', '=', accountScopeOf(request).account.id)
+      .execute();
+    return serializeDetail({ ...current, is_spam: isSpam });
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * How a stored response reads: its answers labelled as the form was when it was submitted, in form order,
+ * with choice answers as their option text. Shared by the response detail (server and SPA) and the CSV export.
+ */
+import type { AnswerValue, ConditionalLogic, FormDocument, InputElement } from './form-document';
+import { inputsOf, isEmptyAnswer, type Answers } from './answers';
+import { compileLogic } from './logic';
+
+export interface AnswerRow {
+  inputId: string;
+  label: string;
+  dataName: string;
+  subtype: InputElement['subtype'];
+  pageTitle: string;
+  sectionTitle: string | null;
+  value: AnswerValue | null;
+  /** Text for people: option texts for choices (several joined by '; '), numbers as written, '' for no answer. */
+  displayValue: string;
+}
+
+export const MULTI_VALUE_SEPARATOR = '; ';
+
+/** The text of an answer: option ids become their option text (an id no longer among the options stays as it is). */
+export function displayAnswer(input: Pick<InputElement, 'subtype' | 'options'>, value: unknown): string {
+  if (isEmptyAnswer(value)) return '';
+  const optionText = (id: unknown) => input.options.find((option) => option.id === id)?.text ?? String(id);
+  switch (input.subtype) {
+    case 'checkbox':
+      return (Array.isArray(value) ? value : [value]).map(optionText).join(MULTI_VALUE_SEPARATOR);
+    case 'radio':
+    case 'dropdown':
+      return optionText(value);
+    case 'integer':
+    case 'textInput':
+    case 'textarea':
+    case 'phoneNumber':
+    case 'email':
+      return Array.isArray(value) ? value.join(MULTI_VALUE_SEPARATOR) : String(value);
+    default: {
+      const unknownSubtype: never = input.subtype;
+      return String(unknownSubtype);
+    }
+  }
+}
+
+/**
+ * The rows of a response in form order. Inputs that were hidden by the form's logic when it was submitted are left
+ * out (they were never shown, so they are not blank answers); visible unanswered inputs are kept with ''.
+ */
+export function describeResponse(document: FormDocument, logic: ConditionalLogic | null, data: Answers): AnswerRow[] {
+  const hidden = logic ? compileLogic(document, logic).hiddenIds(data) : new Set<string>();
+  const pageTitles = new Map(document.map((page) => [page.id, page.title]));
+  const sectionTitles = new Map<string, string>();
+  for (const page of document) for (const child of page.children) if (child.type === 'section') sectionTitles.set(child.id, child.title);
+  const rows: AnswerRow[] = [];
+  for (const { input, pageId, sectionId } of inputsOf(document)) {
+    if (hidden.has(input.id) || hidden.has(pageId) || (sectionId && hidden.has(sectionId))) continue;
+    const value = data[input.id] ?? null;
+    rows.push({
+      inputId: input.id,
+      label: input.label || input.dataName,
+      dataName: input.dataName,
+      subtype: input.subtype,
+      pageTitle: pageTitles.get(pageId) ?? '',
+      sectionTitle: sectionId ? (sectionTitles.get(sectionId) ?? null) : null,
+      value,
+      displayValue: displayAnswer(input, value),
+    });
+  }
+  return rows;
+}

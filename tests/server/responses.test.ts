@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
+import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
+import { input, templateBody } from './form-fixtures.js';
+
+let ctx: TestContext;
+let acme: number;
+let other: number;
+let lawyer: TestClient;
+let rival: TestClient;
+
+const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+
+interface Built {
+  id: string;
+  updatedAt: string;
+  document: FormDocument;
+  logic: unknown;
+  name: InputElement;
+  area: InputElement;
+  topics: InputElement;
+  age: InputElement;
+  secret: InputElement;
+}
+
+/** Name, Area (dropdown), Topics (checkbox), Age, and "Secret", shown only when Area is the second option. */
+async function buildForm(client: TestClient, accountId: number, formName = 'Intake'): Promise<Built> {
+  const pageId = randomUUID();
+  const name = input('textInput', pageId, 'Full name');
+  const area = input('dropdown', pageId, 'Practice area');
+  const topics = input('checkbox', pageId, 'Topics', { options: [{ id: randomUUID(), text: 'Custody' }, { id: randomUUID(), text: 'Divorce' }, { id: randomUUID(), text: 'Support' }] });
+  const age = input('integer', pageId, 'Age');
+  const secret = input('textInput', pageId, 'Secret');
+  const document: FormDocument = [{ type: 'page', id: pageId, title: 'Start', children: [name, area, topics, age, secret] }];
+  const logic = {
+    conditionMap: {
+      [secret.id]: {
+        id: randomUUID(), element: { id: secret.id, type: 'input' },
+        conditions: [{ id: randomUUID(), expression: [{ id: randomUUID(), type: 'group', operator: 'AND', rules: [{ id: randomUUID(), type: 'rule', predicate: 'EQ', triggerId: area.id, staticValue: area.options[1].id, referenceValueId: null }] }], actions: [{ key: 'TOGGLE_VISIBILITY', value: 'SHOW' }] }],
+      },
+    },
+    pageMap: {},
+  };
+  const created = await client.request({ method: 'POST', url: `/api/${accountId}/form-templates/`, ...json(templateBody({ name: formName, jsonForm: document, jsonConditionalLogic: logic })) });
+  expect(created.statusCode).toBe(201);
+  return { id: created.json().id, updatedAt: created.json().updatedAt, document, logic, name, area, topics, age, secret };
+}
+
+async function submit(form: Built, data: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/form-submit/',
+    payload: { form_id: form.id, data, submission_key: randomUUID(), started_at: Date.now() - 60_000, hp: '', ...extra },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+let intake: Built;
+let other_form: Built;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '100000' });
+  acme = await createAccount(ctx.db, 'Acme Law');
+  other = await createAccount(ctx.db, 'Other');
+  await createUser(ctx.db, { email: 'lawyer@acme.test', accountId: acme });
+  await createUser(ctx.db, { email: 'rival@other.test', accountId: other });
+  lawyer = new TestClient(ctx.app);
+  await lawyer.signIn('lawyer@acme.test');
+  rival = new TestClient(ctx.app);
+  await rival.signIn('rival@other.test');
+  intake = await buildForm(lawyer, acme, 'Intake');
+  other_form = await buildForm(lawyer, acme, 'Employment');
+});
+afterAll(() => ctx.close());
+
+describe('response list', () => {
+  it('lists newest first with a summary, filters by form, spam, search and dates', async () => {
+    const a = await submit(intake, { [intake.name.id]: 'Ada Lovelace', [intake.area.id]: intake.area.options[0].id });
+    const b = await submit(other_form, { [other_form.name.id]: 'Grace Hopper' });
+    const c = await submit(intake, { [intake.name.id]: 'Spammy McSpam' }, { hp: 'gotcha' });
+    const all = (await lawyer.get(`/api/${acme}/form-responses/`)).json();
+    expect(all.results.slice(0, 3).map((r: { id: string }) => r.id)).toEqual([c, b, a]);
+    const first = all.results.find((r: { id: string }) => r.id === a);
+    expect(first).toMatchObject({ formTemplate: intake.id, formName: 'Intake', isSpam: false });
+    expect(first.summary).toEqual([{ label: 'Full name', value: 'Ada Lovelace' }, { label: 'Practice area', value: 'Family' }]);
+
+    const byForm = (await lawyer.get(`/api/${acme}/form-responses/?form_template=${other_form.id}`)).json();
+    expect(byForm.results.map((r: { id: string }) => r.id)).toEqual([b]);
+    const spam = (await lawyer.get(`/api/${acme}/form-responses/?is_spam=true`)).json();
+    expect(spam.results.map((r: { id: string }) => r.id)).toEqual([c]);
+    const searched = (await lawyer.get(`/api/${acme}/form-responses/?search=lovelace`)).json();
+    expect(searched.results.map((r: { id: string }) => r.id)).toEqual([a]);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await lawyer.get(`/api/${acme}/form-responses/?submitted_after=${tomorrow}`)).json().count).toBe(0);
+    expect((await lawyer.get(`/api/${acme}/form-responses/?submitted_before=${new Date().toISOString().slice(0, 10)}`)).json().count).toBe(all.count);
+  });
+
+  it('answers 400 naming bad filters', async () => {
+    const response = await lawyer.get(`/api/${acme}/form-responses/?is_spam=maybe&page_size=1000&submitted_after=yesterday`);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['is_spam', 'page_size', 'submitted_after']);
+    expect((await lawyer.get(`/api/${acme}/form-responses/?cursor=garbage`)).statusCode).toBe(400);
+  });
+
+  it('pages by cursor without skipping or repeating rows while new responses arrive', async () => {
+    const form = await buildForm(lawyer, acme, 'Paging');
+    // 25 responses, several sharing one timestamp (ties are broken by id).
+    const version = await ctx.db.selectFrom('form_responses').select('form_version_id').where('form_template_id', '=', intake.id).executeTakeFirstOrThrow();
+    await submit(form, { [form.name.id]: 'seed' });
+    const formVersion = await ctx.db.selectFrom('form_responses').select('form_version_id').where('form_template_id', '=', form.id).executeTakeFirstOrThrow();
+    expect(version).toBeDefined();
+    const base = Date.now() - 3_600_000;
+    for (let i = 0; i < 24; i++) {
+      await ctx.db
+        .insertInto('form_responses')
+        .values({ account_id: acme, form_template_id: form.id, form_version_id: formVersion.form_version_id, submission_key: randomUUID(), data: JSON.stringify({ [form.name.id]: `row ${i}` }), submitted_at: new Date(base + Math.floor(i / 3) * 1000) })
+        .execute();
+    }
+    const expected = (await ctx.db.selectFrom('form_responses').select('id').where('form_template_id', '=', form.id).orderBy('submitted_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id);
+    expect(expected).toHaveLength(25);
+
+    const seen: string[] = [];
+    let url: string | null = `/api/${acme}/form-responses/?form_template=${form.id}&page_size=4`;
+    let pages = 0;
+    while (url) {
+      const page = (await lawyer.get(url)).json();
+      seen.push(...page.results.map((r: { id: string }) => r.id));
+      // New responses keep arriving at the top while we page down.
+      await submit(form, { [form.name.id]: `arrival ${pages}` });
+      url = page.next;
+      pages += 1;
+    }
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(7);
+
+    // And back up: previous pages give the same rows in the same order.
+    const firstPage = (await lawyer.get(`/api/${acme}/form-responses/?form_template=${form.id}&page_size=4`)).json();
+    const secondPage = (await lawyer.get(firstPage.next)).json();
+    const backToFirst = (await lawyer.get(secondPage.previous)).json();
+    expect(backToFirst.results.map((r: { id: string }) => r.id)).toEqual(firstPage.results.map((r: { id: string }) => r.id));
+    expect(firstPage.previous).toBeNull();
+  });
+});
+
+describe('response detail and spam', () => {
+  it('labels answers as the form was when submitted, in form order, without hidden inputs', async () => {
+    const id = await submit(intake, {
+      [intake.age.id]: 40,
+      [intake.name.id]: 'Ada',
+      [intake.topics.id]: [intake.topics.options[2].id, intake.topics.options[0].id],
+      [intake.area.id]: intake.area.options[0].id,
+      [intake.secret.id]: 'should be dropped: hidden',
+    });
+    // Rename an input afterwards: the response keeps the label it was answered under.
+    const current = (await lawyer.get(`/api/${acme}/form-templates/${intake.id}/`)).json();
+    const edited = structuredClone(current.jsonForm) as FormDocument;
+    (edited[0].children[0] as InputElement).label = 'Legal name';
+    const put = await lawyer.request({ method: 'PUT', url: `/api/${acme}/form-templates/${intake.id}/`, ...json({ ...templateBody({ name: 'Intake', jsonForm: edited, jsonConditionalLogic: current.jsonConditionalLogic }), updated_at: current.updatedAt }) });
+    expect(put.statusCode).toBe(200);
+
+    const detail = (await lawyer.get(`/api/${acme}/form-responses/${id}/`)).json();
+    expect(detail.formTemplate).toMatchObject({ id: intake.id, name: 'Intake' });
+    expect(detail.answers.map((a: { label: string; displayValue: string }) => [a.label, a.displayValue])).toEqual([
+      ['Full name', 'Ada'],
+      ['Practice area', 'Family'],
+      ['Topics', 'Support; Custody'],
+      ['Age', '40'],
+    ]);
+  });
+
+  it('toggles spam with PUT and answers 400 for a bad body', async () => {
+    const id = await submit(intake, { [intake.name.id]: 'Toggle me' });
+    const marked = await lawyer.request({ method: 'PUT', url: `/api/${acme}/form-responses/${id}/`, ...json({ is_spam: true }) });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().isSpam).toBe(true);
+    expect((await lawyer.get(`/api/${acme}/form-responses/${id}/`)).json().isSpam).toBe(true);
+    const unmarked = await lawyer.request({ method: 'PUT', url: `/api/${acme}/form-responses/${id}/`, ...json({ is_spam: false }) });
+    expect(unmarked.json().isSpam).toBe(false);
+    const bad = await lawyer.request({ method: 'PUT', url: `/api/${acme}/form-responses/${id}/`, ...json({ is_spam: 'yes' }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.is_spam).toBeDefined();
+  });
+
+  it('isolates responses by account on every route', async () => {
+    const id = await submit(intake, { [intake.name.id]: 'Private client' });
+    const attempts = await Promise.all([
+      rival.get(`/api/${acme}/form-responses/`),
+      rival.get(`/api/${acme}/form-responses/${id}/`),
+      rival.request({ method: 'PUT', url: `/api/${acme}/form-responses/${id}/`, ...json({ is_spam: true }) }),
+      rival.get(`/api/${acme}/form-templates/${intake.id}/export-responses/`),
+    ]);
+    for (const response of attempts) expect(response.statusCode).toBe(403);
+    expect((await rival.get(`/api/${other}/form-responses/${id}/`)).statusCode).toBe(404);
+    expect((await rival.get(`/api/${other}/form-responses/`)).json().count).toBe(0);
+    expect((await rival.get(`/api/${other}/form-templates/${intake.id}/export-responses/`)).statusCode).toBe(404);
+    expect((await lawyer.get(`/api/${acme}/form-responses/${id}/`)).json().isSpam).toBe(false);
+  });
+});
+
+describe('CSV export', () => {
+  it('streams a spreadsheet-safe CSV that parses back exactly, across form versions', async () => {
+    const form = await buildForm(lawyer, acme, 'Client Intake (2026)');
+    const tricky = [
+      'Smith, "Bob"',
+      'line one\nline two',
+      '=HYPERLINK("http://evil.test","click")',
+      '+1 555 0100',
+      '-2+3',
+      '@SUM(A1)',
+      '\tTabbed',
+      '\rReturn',
+      'Zoë Ñandú 山田太郎 مرحبا',
+    ];
+    for (const value of tricky) {
+      const id = await submit(form, { [form.name.id]: value, [form.topics.id]: [form.topics.options[0].id, form.topics.options[1].id], [form.area.id]: form.area.options[1].id, [form.secret.id]: 'shown' });
+      // Submitted text is trimmed; put leading tab / carriage return back as an older client could have stored them.
+      if (value !== value.trim()) {
+        await sql`update form_responses set data = jsonb_set(data, ${sql.lit(`{${form.name.id}}`)}::text[], to_jsonb(${value}::text)) where id = ${id}`.execute(ctx.db);
+      }
+    }
+
+    // Edit the form: drop "Age", add "Email", rename "Full name".
+    const current = (await lawyer.get(`/api/${acme}/form-templates/${form.id}/`)).json();
+    const edited = structuredClone(current.jsonForm) as FormDocument;
+    const page = edited[0];
+    page.children = page.children.filter((c) => c.id !== form.age.id);
+    (page.children[0] as InputElement).label = 'Legal name';
+    const email = input('email', page.id, 'Email');
+    page.children.push(email);
+    const put = await lawyer.request({ method: 'PUT', url: `/api/${acme}/form-templates/${form.id}/`, ...json({ ...templateBody({ name: 'Client Intake (2026)', jsonForm: edited, jsonConditionalLogic: current.jsonConditionalLogic }), updated_at: current.updatedAt }) });
+    expect(put.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    await submit(form, { [form.name.id]: 'After edit', [email.id]: 'after@example.com' });
+
+    const response = await lawyer.get(`/api/${acme}/form-templates/${form.id}/export-responses/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="client-intake-2026-responses-\d{4}-\d{2}-\d{2}\.csv"/);
+    const body = response.rawPayload.toString('utf8');
+    expect(body.startsWith('\uFEFF')).toBe(true);
+    const rows: string[][] = parse(body.slice(1), { relax_column_count: false });
+    expect(rows[0]).toEqual(['Response ID', 'Submitted at', 'Spam', 'Legal name', 'Practice area', 'Topics', 'Secret', 'Email', 'Age']);
+    const data = rows.slice(1);
+    expect(data).toHaveLength(tricky.length + 1);
+    const names = data.map((row) => row[3]);
+    expect(names.slice(0, tricky.length)).toEqual([
+      'Smith, "Bob"',
+      'line one\nline two',
+      `'=HYPERLINK("http://evil.test","click")`,
+      `'+1 555 0100`,
+      `'-2+3`,
+      `'@SUM(A1)`,
+      `'\tTabbed`,
+      `'\rReturn`,
+      'Zoë Ñandú 山田太郎 مرحبا',
+    ]);
+    expect(data[0][4]).toBe('Injury');
+    expect(data[0][5]).toBe('Custody; Divorce');
+    expect(data[0][6]).toBe('shown');
+    expect(data[0][1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const last = data[data.length - 1];
+    expect([last[3], last[7], last[8]]).toEqual(['After edit', 'after@example.com', '']);
+    for (const row of data) expect(row).toHaveLength(rows[0].length);
+  });
+
+  it('limits to the last N days', async () => {
+    const form = await buildForm(lawyer, acme, 'Recent');
+    const id = await submit(form, { [form.name.id]: 'old' });
+    await sql`update form_responses set submitted_at = now() - interval '40 days' where id = ${id}`.execute(ctx.db);
+    await submit(form, { [form.name.id]: 'new' });
+    const rows = (days: string) => lawyer.get(`/api/${acme}/form-templates/${form.id}/export-responses/${days}`).then((r) => parse(r.rawPayload.toString('utf8').slice(1)) as string[][]);
+    expect((await rows('?days=30')).slice(1).map((r) => r[3])).toEqual(['new']);
+    expect((await rows('')).slice(1).map((r) => r[3])).toEqual(['old', 'new']);
+    const bad = await lawyer.get(`/api/${acme}/form-templates/${form.id}/export-responses/?days=-3`);
+    expect(bad.statusCode).toBe(400);
+  });
+});
