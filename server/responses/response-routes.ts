@@ -13,6 +13,8 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
+/** Lists report an exact total up to this many matches, and null beyond. */
+export const COUNT_CAP = 10_000;
 
 const uuid = z.uuid({ error: 'must be a UUID' });
 const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be an ISO 8601 date or date-time' });
@@ -101,9 +103,14 @@ export async function responseRoutes(app: FastifyInstance, { db }: { db: DB }): 
     const hasNewer = backwards ? hasMore : Boolean(cursor);
     const hasOlder = backwards ? true : hasMore;
 
+    // Counting every match is O(rows); count up to a cap so the first page stays fast at any size (null = "more").
     const count = cursor
       ? null
-      : (await db.selectFrom('form_responses as r').select(sql<number>`count(*)::int`.as('n')).where(filters).executeTakeFirstOrThrow()).n;
+      : await db
+          .selectFrom((eb) => eb.selectFrom('form_responses as r').select(sql`1`.as('one')).where(filters).limit(COUNT_CAP + 1).as('capped'))
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow()
+          .then(({ n }) => (n > COUNT_CAP ? null : n));
 
     const versions = await loadVersions([...new Set(rows.map((row) => row.form_version_id))]);
     return {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
 import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
 import { input, templateBody } from './form-fixtures.js';
+import { COUNT_CAP } from '../../server/responses/response-routes.js';
 
 let ctx: TestContext;
 let acme: number;
@@ -97,6 +98,17 @@ describe('response list', () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect((await lawyer.get(`/api/${acme}/form-responses/?submitted_after=${tomorrow}`)).json().count).toBe(0);
     expect((await lawyer.get(`/api/${acme}/form-responses/?submitted_before=${new Date().toISOString().slice(0, 10)}`)).json().count).toBe(all.count);
+  });
+
+  it('reports an exact count up to the cap and null beyond it', async () => {
+    const form = await buildForm(lawyer, acme, 'Busy');
+    await submit(form, { [form.name.id]: 'seed' });
+    const count = () => lawyer.get(`/api/${acme}/form-responses/?form_template=${form.id}&page_size=1`).then((r) => r.json().count);
+    expect(await count()).toBe(1);
+    await sql`insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data)
+              select account_id, form_template_id, form_version_id, gen_random_uuid(), data
+              from form_responses, generate_series(1, ${COUNT_CAP}) where form_template_id = ${form.id}`.execute(ctx.db);
+    expect(await count()).toBeNull();
   });
 
   it('answers 400 naming bad filters', async () => {
