@@ -1,11 +1,239 @@
-import { NotAvailableYet } from '../../components/not-available-yet';
-import { PageFrame } from '../../components/page-frame';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import { createPrefill, deletePrefill, listPrefills, prefillErrorsOf } from '../../api/form-prefills';
+import type { FormPrefill } from '../../api/form-prefills';
+import { showErrorToast, showSuccessToast } from '../../app/app-slice';
+import { useAppDispatch } from '../../app/hooks';
+import { PageSpinner } from '../../app/layouts/page-spinner';
+import { ConfirmButton } from '../../components/confirm-button';
+import { CopyButton } from '../../components/copy-button';
+import { NewPrefillModal } from './new-prefill-modal';
+import type { NewPrefillResult } from './new-prefill-modal';
+import { ShareFrame, useShareParams } from './share-frame';
+import { appOrigin, prefilledFormUrl, sharePaths } from './share-links';
+import { BACK_LABELS, PREFILL_MESSAGES } from './share-messages';
+import type { ShareForm } from './use-share-form';
+import { isHandledByClient, useShareForm } from './use-share-form';
 
-/** /{accountId}/build/{formId}/share/prefills. */
-export function PrefillsPage() {
+const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatChangedAt(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '—' : exactTime.format(time);
+}
+
+type ListState = { key: string; status: 'loaded'; prefills: FormPrefill[] } | { key: string; status: 'failed' };
+
+/** The form's prefills, loaded once per form and kept up to date by the page's own create and delete. */
+function usePrefillList(accountId: number | null, formId: string | undefined) {
+  const dispatch = useAppDispatch();
+  const key = `${accountId}/${formId}`;
+  const [state, setState] = useState<ListState | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (accountId === null || !formId) return;
+    let cancelled = false;
+    listPrefills(accountId, formId).then(
+      (page) => {
+        if (!cancelled) setState({ key, status: 'loaded', prefills: page.results });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        if (!isHandledByClient(error)) dispatch(showErrorToast(PREFILL_MESSAGES.fetchFailed));
+        setState({ key, status: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [accountId, formId, key, attempt, dispatch]);
+
+  const current = state?.key === key ? state : null;
+  return {
+    status: current?.status ?? ('loading' as const),
+    prefills: current?.status === 'loaded' ? current.prefills : [],
+    retry: () => {
+      setState(null);
+      setAttempt((n) => n + 1);
+    },
+    remove: (id: string) =>
+      setState((previous) =>
+        previous?.status === 'loaded' ? { ...previous, prefills: previous.prefills.filter((prefill) => prefill.id !== id) } : previous,
+      ),
+  };
+}
+
+function PlusIcon() {
   return (
-    <PageFrame title="Prefills">
-      <NotAvailableYet feature="The prefill list" />
-    </PageFrame>
+    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
+
+interface PrefillTableProps {
+  form: ShareForm;
+  prefills: readonly FormPrefill[];
+  busyIds: ReadonlySet<string>;
+  onDelete: (prefill: FormPrefill) => void;
+}
+
+function PrefillTable({ form, prefills, busyIds, onDelete }: PrefillTableProps) {
+  const origin = appOrigin();
+  const paths = sharePaths(form.accountId, form.id);
+  return (
+    <div className="card share-card prefill-list">
+      <div className="table-responsive">
+        <table className="table table-hover align-middle mb-0">
+          <caption className="visually-hidden">Prefills of {form.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Last changed</th>
+              <th scope="col" className="text-md-end">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {prefills.map((prefill) => (
+              <tr key={prefill.id}>
+                <th scope="row" className="fw-normal">
+                  <Link to={paths.prefill(prefill.id)} className="prefill-name">
+                    {prefill.name}
+                  </Link>
+                </th>
+                <td className="text-nowrap text-body-secondary">
+                  <time dateTime={prefill.updatedAt}>{formatChangedAt(prefill.updatedAt)}</time>
+                </td>
+                <td>
+                  {/* Every row has the same button texts: the group's label says which prefill they act on. */}
+                  <div role="group" aria-label={`Actions for ${prefill.name}`} className="d-flex flex-wrap gap-2 justify-content-md-end">
+                    <CopyButton value={prefilledFormUrl(origin, form.id, prefill.id)} label="Copy link" />
+                    <Link to={paths.prefill(prefill.id)} className="btn btn-outline-secondary">
+                      Edit
+                    </Link>
+                    <ConfirmButton
+                      prompt={
+                        <>
+                          Delete “{prefill.name}”? Its link will open the form without these values.
+                        </>
+                      }
+                      disabled={busyIds.has(prefill.id)}
+                      onConfirm={() => onDelete(prefill)}
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** /{accountId}/build/{formId}/share/prefills: the form's prefills; create, copy their links, edit, delete. */
+export function PrefillsPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { accountId, formId } = useShareParams();
+  const state = useShareForm(accountId, formId);
+  const list = usePrefillList(accountId, formId);
+  // The last opened modal stays mounted while it fades out; a new key per opening starts it empty.
+  const [modal, setModal] = useState({ key: 0, show: false });
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  const openModal = () => setModal((current) => ({ key: current.key + 1, show: true }));
+  const closeModal = () => setModal((current) => ({ ...current, show: false }));
+
+  const markBusy = (id: string, busy: boolean) =>
+    setBusyIds((current) => {
+      const next = new Set(current);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const create = async (form: ShareForm, name: string): Promise<NewPrefillResult> => {
+    try {
+      const created = await createPrefill(form.accountId, { formTemplate: form.id, name, data: {} });
+      dispatch(showSuccessToast(PREFILL_MESSAGES.created));
+      closeModal();
+      void navigate(sharePaths(form.accountId, form.id).prefill(created.id));
+    } catch (error) {
+      if (!isHandledByClient(error)) dispatch(showErrorToast(PREFILL_MESSAGES.createFailed));
+      const nameError = prefillErrorsOf(error, []).name;
+      if (nameError) return { nameError };
+    }
+  };
+
+  const remove = async (form: ShareForm, prefill: FormPrefill) => {
+    markBusy(prefill.id, true);
+    try {
+      await deletePrefill(form.accountId, prefill.id);
+      list.remove(prefill.id);
+      dispatch(showSuccessToast(PREFILL_MESSAGES.deleted));
+      // The row that held focus is gone: keep keyboard users in the list.
+      resultsRef.current?.focus();
+    } catch (error) {
+      if (!isHandledByClient(error)) dispatch(showErrorToast(PREFILL_MESSAGES.deleteFailed));
+    } finally {
+      markBusy(prefill.id, false);
+    }
+  };
+
+  const newButton = (
+    <Button variant="primary" className="d-inline-flex align-items-center gap-2" onClick={openModal}>
+      <PlusIcon />
+      New prefill
+    </Button>
+  );
+
+  return (
+    <ShareFrame
+      title={(form) => (form ? `Prefills: ${form.name}` : 'Prefills')}
+      back={{ to: `build/${formId ?? ''}/share`, label: BACK_LABELS.share }}
+      state={state}
+      actions={() => list.status === 'loaded' && list.prefills.length > 0 && newButton}
+    >
+      {(form) => (
+        <div className="share-content">
+          <p className="text-body-secondary mb-4">
+            A prefill opens <strong className="text-body">{form.title}</strong> with some answers already filled in — the
+            campaign a client came from, or the kind of matter. Respondents can still change them.
+          </p>
+          <div ref={resultsRef} tabIndex={-1} className="prefill-list-results" role="region" aria-label="Prefill list">
+            {list.status === 'loading' && <PageSpinner label="Loading prefills…" />}
+            {list.status === 'failed' && (
+              <div className="alert alert-danger d-flex flex-wrap gap-3 align-items-center" role="alert">
+                <span>{PREFILL_MESSAGES.fetchFailed}.</span>
+                <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.retry}>
+                  Try again
+                </button>
+              </div>
+            )}
+            {list.status === 'loaded' && list.prefills.length === 0 && (
+              <div className="card share-card text-center">
+                <div className="card-body py-5 px-3">
+                  <h2 className="h5">No prefills yet</h2>
+                  <p className="text-body-secondary mx-auto mb-4" style={{ maxWidth: '32rem' }}>
+                    Create one to get a link that opens this form with your chosen answers filled in.
+                  </p>
+                  {newButton}
+                </div>
+              </div>
+            )}
+            {list.status === 'loaded' && list.prefills.length > 0 && (
+              <PrefillTable form={form} prefills={list.prefills} busyIds={busyIds} onDelete={(prefill) => void remove(form, prefill)} />
+            )}
+          </div>
+          <NewPrefillModal key={modal.key} show={modal.show} onHide={closeModal} onCreate={(name) => create(form, name)} />
+        </div>
+      )}
+    </ShareFrame>
   );
 }
