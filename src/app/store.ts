@@ -5,6 +5,8 @@ import type { PersistConfig, PersistorOptions } from 'redux-persist';
 // The lib/ build of redux-persist breaks under Vite (ARCHITECTURE.md).
 import storage from 'redux-persist/es/storage';
 import autoMergeLevel1 from 'redux-persist/es/stateReconciler/autoMergeLevel1';
+import { formReducer, initialFormState } from '../features/builder/form-slice';
+import type { FormState } from '../features/builder/form-slice';
 import { accountReducer, initialAccountState } from './account-slice';
 import type { AccountState } from './account-slice';
 import { appReducer, initialAppState } from './app-slice';
@@ -17,6 +19,7 @@ export interface RootState {
   app: AppState;
   user: UserState;
   account: AccountState;
+  form: FormState;
 }
 
 /** Spec §4: key 'starfield', holding only the sidebar state and the current form id; the rest starts empty. */
@@ -53,6 +56,7 @@ const combinedReducer = combineReducers({
   app: persistedAppReducer,
   user: userReducer,
   account: accountReducer,
+  form: formReducer,
 });
 
 /**
@@ -69,7 +73,12 @@ export const rootReducer: Reducer<RootState, UnknownAction, Partial<RootState>> 
 /** Each slice given is merged over its initial state, so tests can preload just the fields they care about. */
 export type PreloadedState = { [Slice in keyof RootState]?: Partial<RootState[Slice]> };
 
-const initialSlices: RootState = { app: initialAppState, user: initialUserState, account: initialAccountState };
+const initialSlices: RootState = {
+  app: initialAppState,
+  user: initialUserState,
+  account: initialAccountState,
+  form: initialFormState,
+};
 
 function fillSlices(preloaded: PreloadedState): Partial<RootState> {
   const filled: Partial<RootState> = {};

@@ -139,7 +139,7 @@ describe('response list', () => {
     let url: string | null = `/api/${acme}/form-responses/?form_template=${form.id}&page_size=4`;
     let pages = 0;
     while (url) {
-      const page = (await lawyer.get(url)).json();
+      const page: { results: { id: string }[]; next: string | null } = (await lawyer.get(url)).json();
       seen.push(...page.results.map((r: { id: string }) => r.id));
       // New responses keep arriving at the top while we page down.
       await submit(form, { [form.name.id]: `arrival ${pages}` });

@@ -26,6 +26,8 @@ beforeEach(() => {
   // The account home lists the account's forms; these routing tests only need it to answer.
   server.use(
     http.get('/api/:accountId/form-templates/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    // The responses screen lists the account's responses.
+    http.get('/api/:accountId/form-responses/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
   );
   assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
 });
@@ -61,6 +63,7 @@ describe('route table', () => {
         'account-home',
         'account-admin',
         'responses',
+        'response-detail',
         'build',
         'preview',
         'json-view',
@@ -160,8 +163,8 @@ describe('route guards', () => {
   });
 
   it('opens a form screen with its title and hides the sidebar on build routes', async () => {
-    renderApp(`/12/build/${FORM_ID}`, signedIn());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Form Builder' })).toBeInTheDocument();
+    renderApp('/12/build/00000000-0000-0000-0000-000000000000', signedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'New form' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
   });

@@ -1,0 +1,65 @@
+/** The builder's top bar: back to the list, the form's name with the unsaved badge, Preview, JSON view and Save. */
+import { useCallback, useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useStore } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
+import { BackLink } from '../../components/back-link';
+import { LoadingButton } from '../../components/loading-button';
+import { CodeIcon, EyeIcon } from './builder-icons';
+import { saveForm } from './form-slice';
+import { UnsavedChangesBadge } from './unsaved-changes';
+
+export function BuilderHeader({ accountId, formId }: { accountId: number; formId: string }) {
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const navigate = useNavigate();
+  const name = useAppSelector((state) => state.form.name);
+  const isNew = useAppSelector((state) => state.form.published === null);
+  const saving = useAppSelector((state) => state.form.saveStatus === 'saving');
+
+  const save = useCallback(async () => {
+    if (store.getState().form.saveStatus === 'saving') return;
+    const result = await dispatch(saveForm());
+    // Spec §2: after a save the user is on the form's build screen (a new form gets its id in the URL).
+    if (saveForm.fulfilled.match(result)) await navigate(`/${accountId}/build/${result.payload.template.id}`, { replace: true });
+  }, [accountId, dispatch, navigate, store]);
+
+  // Ctrl+S / ⌘S saves instead of saving the web page.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [save]);
+
+  const base = `/${accountId}/build/${formId}`;
+  return (
+    <header className="builder-header">
+      <div className="builder-header-start">
+        <BackLink to="">Back to All Forms</BackLink>
+        <div className="builder-title-row">
+          <h1 className="builder-title">{name.trim() || (isNew ? 'New form' : 'Untitled form')}</h1>
+          <UnsavedChangesBadge />
+        </div>
+      </div>
+      <div className="builder-header-actions">
+        <Link className="btn btn-outline-secondary d-inline-flex align-items-center gap-2" to={`${base}/preview`}>
+          <EyeIcon />
+          Preview
+        </Link>
+        <Link className="btn btn-outline-secondary d-inline-flex align-items-center gap-2" to={`${base}/json-view`}>
+          <CodeIcon />
+          JSON view
+        </Link>
+        <LoadingButton variant="primary" loading={saving} onClick={() => void save()} aria-keyshortcuts="Control+S Meta+S" className="builder-save">
+          Save
+        </LoadingButton>
+      </div>
+    </header>
+  );
+}

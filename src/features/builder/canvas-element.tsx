@@ -1,0 +1,222 @@
+/**
+ * One element of the canvas and the list of a page's or section's children. Each CanvasElement is memoised, takes
+ * only its id and subscribes to its own node, selection flag and errors, so an edit re-renders that element alone;
+ * each list subscribes to its own childIds array (same identity until that list changes).
+ */
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
+import type { TreeNode } from '../../domain/form-tree';
+import type { ContainerDropData, ElementDragData, ParentType } from './builder-dnd';
+import { containerDroppableId, sortableListId } from './builder-dnd';
+import { GripIcon } from './builder-icons';
+import { ElementToolbar } from './element-toolbar';
+import { InputPreview, RichTextPreview } from './element-preview';
+import { revealIfHidden } from './focus';
+import { elementSelected, selectChildIds, selectElementErrors, selectNode } from './form-slice';
+import { elementName, typeLabelOf } from './palette-kinds';
+import { useRenderCount } from './render-count';
+
+const SELECTED = 1;
+const HAS_ERRORS = 2;
+
+/**
+ * Selection and errors folded into one small number: one subscription instead of two for each of the (possibly
+ * hundreds of) elements, and a value that only changes for the element concerned.
+ */
+function statusOf(state: RootState, id: string): number {
+  return (state.form.selectedElementId === id ? SELECTED : 0) | (state.form.elementErrors[id] ? HAS_ERRORS : 0);
+}
+
+function ElementErrors({ id, errorId }: { id: string; errorId: string }) {
+  const errors = useAppSelector((state) => selectElementErrors(state, id));
+  if (!errors) return null;
+  return (
+    <ul id={errorId} className="builder-element-errors">
+      {errors.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+const EMPTY_LIST_TEXT: Record<'page' | 'section', string> = {
+  page: 'This page is empty. Drag elements here, or select the page and choose one in the palette.',
+  section: 'This section is empty. Drag elements here, or select the section and choose one in the palette.',
+};
+
+export const ElementList = memo(function ElementList({ parentId, parentType }: { parentId: string; parentType: 'page' | 'section' }) {
+  const childIds = useAppSelector((state) => selectChildIds(state, parentId));
+  const data = useMemo<ContainerDropData>(() => ({ kind: 'container', containerId: parentId, containerType: parentType }), [parentId, parentType]);
+  const { setNodeRef } = useDroppable({ id: containerDroppableId(parentId), data });
+  return (
+    <SortableContext id={sortableListId(parentId)} items={childIds} strategy={verticalListSortingStrategy}>
+      <div ref={setNodeRef} className={`builder-list builder-list-${parentType}`} data-container-id={parentId}>
+        {childIds.length === 0 ? (
+          <p className="builder-list-empty">{EMPTY_LIST_TEXT[parentType]}</p>
+        ) : (
+          childIds.map((childId) => <CanvasElement key={childId} id={childId} parentType={parentType} />)
+        )}
+      </div>
+    </SortableContext>
+  );
+});
+
+function ElementHeading({ node }: { node: TreeNode }) {
+  const kind = <span className="builder-element-kind">{typeLabelOf(node)}</span>;
+  switch (node.type) {
+    case 'page':
+      return (
+        <div className="builder-element-heading">
+          {kind}
+          <span className="builder-page-title">{node.title || 'Untitled page'}</span>
+        </div>
+      );
+    case 'section':
+      return (
+        <div className="builder-element-heading">
+          {kind}
+          <span className="builder-section-title">{node.title || 'Untitled section'}</span>
+          {node.collapsible && <span className="badge text-bg-light border">Collapsible</span>}
+          {node.collapsed && <span className="badge text-bg-light border">Collapsed</span>}
+        </div>
+      );
+    case 'input':
+      return (
+        <div className="builder-element-heading">
+          {kind}
+          <code className="builder-data-name" title="Data name">
+            {node.dataName}
+          </code>
+        </div>
+      );
+    case 'presentation':
+      return <div className="builder-element-heading">{kind}</div>;
+  }
+}
+
+function ElementBody({ node }: { node: TreeNode }) {
+  switch (node.type) {
+    case 'page':
+      return <ElementList parentId={node.id} parentType="page" />;
+    case 'section':
+      return (
+        <>
+          {node.description && (
+            <div className="builder-section-description" aria-hidden="true">
+              <RichTextPreview html={node.description} emptyText="" />
+            </div>
+          )}
+          <ElementList parentId={node.id} parentType="section" />
+        </>
+      );
+    case 'presentation':
+      return (
+        <div className="builder-presentation-preview" aria-hidden="true" inert>
+          <RichTextPreview html={node.content} emptyText={node.subtype === 'heading' ? 'Empty heading' : 'Empty paragraph'} />
+        </div>
+      );
+    case 'input':
+      return <InputPreview node={node} />;
+  }
+}
+
+/** One element; `parentType` is the type of the list it is in (null: a page, at the top level). */
+export const CanvasElement = memo(function CanvasElement({ id, parentType }: { id: string; parentType: ParentType }) {
+  useRenderCount();
+  const dispatch = useAppDispatch();
+  const node = useAppSelector((state) => selectNode(state, id));
+  const status = useAppSelector((state) => statusOf(state, id));
+  const selected = (status & SELECTED) !== 0;
+  const hasErrors = (status & HAS_ERRORS) !== 0;
+  const nodeType = node?.type ?? 'input';
+
+  const data = useMemo<ElementDragData>(() => ({ kind: 'element', nodeId: id, nodeType, parentType }), [id, nodeType, parentType]);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, data });
+
+  const root = useRef<HTMLDivElement | null>(null);
+  const setRootRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      root.current = element;
+      setNodeRef(element);
+    },
+    [setNodeRef],
+  );
+
+  useEffect(() => {
+    if (selected) revealIfHidden(root.current);
+  }, [selected]);
+
+  const onClick = useCallback(
+    (event: MouseEvent) => {
+      event.stopPropagation();
+      dispatch(elementSelected(id));
+    },
+    [dispatch, id],
+  );
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      if (event.target !== event.currentTarget) return;
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        dispatch(elementSelected(id));
+      }
+    },
+    [dispatch, id],
+  );
+
+  if (!node) return null;
+  const name = elementName(node);
+  const errorId = `builder-errors-${id}`;
+  const className = [
+    'builder-element',
+    `builder-element-${node.type}`,
+    selected && 'is-selected',
+    isDragging && 'is-dragging',
+    hasErrors && 'has-errors',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div
+      ref={setRootRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={className}
+      data-node-id={id}
+      data-element-type={node.type}
+      data-testid={`canvas-element-${id}`}
+      role="group"
+      aria-label={name}
+      aria-current={selected ? 'true' : undefined}
+      aria-describedby={hasErrors ? errorId : undefined}
+      tabIndex={0}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
+      <div className="builder-element-header">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="builder-handle"
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag ${name}`}
+          title="Drag to move (or press Space, then the arrow keys)"
+        >
+          <GripIcon />
+        </button>
+        <ElementHeading node={node} />
+        {selected && <ElementToolbar id={id} name={name} type={node.type} />}
+      </div>
+      {hasErrors && <ElementErrors id={id} errorId={errorId} />}
+      <div className="builder-element-body">
+        <ElementBody node={node} />
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,46 @@
+/** The form being built: its pages in order (a drop target of its own, outside every page: the top level). */
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { memo, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RootDropData } from './builder-dnd';
+import { CANVAS_ROOT_ID, sortableListId } from './builder-dnd';
+import { CanvasElement } from './canvas-element';
+import { elementSelected, selectElementErrors, selectPageIds } from './form-slice';
+import { FORM_LEVEL_ERRORS } from './save-errors';
+
+export const Canvas = memo(function Canvas() {
+  const dispatch = useAppDispatch();
+  const pageIds = useAppSelector(selectPageIds);
+  const formErrors = useAppSelector((state) => selectElementErrors(state, FORM_LEVEL_ERRORS));
+  const data = useMemo<RootDropData>(() => ({ kind: 'root' }), []);
+  const { setNodeRef } = useDroppable({ id: CANVAS_ROOT_ID, data });
+
+  return (
+    <section
+      ref={setNodeRef}
+      id={CANVAS_ROOT_ID}
+      className="builder-canvas"
+      aria-label="Form canvas"
+      // A click outside every page clears the selection.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) dispatch(elementSelected(null));
+      }}
+    >
+      {formErrors && (
+        <div className="alert alert-danger" role="alert">
+          <ul className="mb-0 ps-3">
+            {formErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <SortableContext id={sortableListId(null)} items={pageIds} strategy={verticalListSortingStrategy}>
+        {pageIds.map((id) => (
+          <CanvasElement key={id} id={id} parentType={null} />
+        ))}
+      </SortableContext>
+    </section>
+  );
+});
