@@ -1,4 +1,5 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build as esbuild, type BuildOptions as EsbuildOptions } from 'esbuild';
@@ -132,10 +133,42 @@ function respondentPage(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz beside every text asset once everything (respondent pass included) is built, so the server can
+ * send compressed files without compressing per request (@fastify/static `preCompressed`).
+ */
+function precompress(): Plugin {
+  let outDir = resolve(import.meta.dirname, 'dist');
+  return {
+    name: 'form-builder-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((name) => {
+            const path = resolve(dir, name);
+            return statSync(path).isDirectory() ? walk(path) : [path];
+          });
+        for (const file of walk(outDir)) {
+          if (!/\.(js|css|svg|json|txt)$/.test(file) || statSync(file).size < 1024) continue;
+          const content = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), versionFile(), embedScript(), respondentPage()],
+  plugins: [react(), versionFile(), embedScript(), respondentPage(), precompress()],
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
   },

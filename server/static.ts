@@ -32,6 +32,8 @@ export async function staticRoutes(app: FastifyInstance, { root }: { root: strin
       root,
       index: false,
       wildcard: true,
+      // The build writes .br/.gz beside each asset; browsers that accept them get those.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes(`${join(root, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else if (path.endsWith('version.json')) res.header('cache-control', 'no-store');

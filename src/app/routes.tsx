@@ -51,6 +51,12 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     page: () => import('../features/responses/responses-page').then((m) => m.ResponsesPage),
   },
   {
+    name: 'response-detail',
+    path: ':accountId/responses/:responseId',
+    layout: 'default',
+    page: () => import('../features/responses/response-detail-page').then((m) => m.ResponseDetailPage),
+  },
+  {
     name: 'build',
     path: FORM,
     layout: 'default',

@@ -17,6 +17,7 @@ import { useNarrowScreen } from '../../components/use-narrow-screen';
 import { createNewFormDocument } from '../../domain/element-factory';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
 import { accountIdFromPath } from '../../domain/ids';
+import { ExportResponsesDialog } from '../responses/export-responses-dialog';
 import { FormNameModal } from './form-name-modal';
 import type { FormNameSaveResult } from './form-name-modal';
 import { FORM_SORTS, FORM_SORT_LABELS, filterForms, readFormListQuery, sortForms, writeFormListQuery } from './form-list-query';
@@ -101,6 +102,9 @@ export function AccountHomePage() {
   const [modal, setModal] = useState<ModalState>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
+  // Like the name modals: the last form stays while the dialog fades out.
+  const [exportForm, setExportForm] = useState<FormTemplateSummary | null>(null);
+  const [exportOpen, setExportOpen] = useState(false);
   const resultsRef = useRef<HTMLDivElement>(null);
   const searchId = useId();
   const sortId = useId();
@@ -251,6 +255,10 @@ export function AccountHomePage() {
       onRename: (form: FormTemplateSummary) => openModal({ kind: 'rename', form }),
       onArchive: (form: FormTemplateSummary) => void archiveForm(form),
       onUnarchive: (form: FormTemplateSummary) => void unarchiveForm(form),
+      onExport: (form: FormTemplateSummary) => {
+        setExportForm(form);
+        setExportOpen(true);
+      },
     };
     body = narrow ? <FormCards {...viewProps} /> : <FormTable {...viewProps} />;
   }
@@ -344,6 +352,12 @@ export function AccountHomePage() {
           onSave={(name) => renameForm(modal.form, name)}
         />
       )}
+      <ExportResponsesDialog
+        show={exportOpen}
+        onHide={() => setExportOpen(false)}
+        accountId={accountId}
+        form={exportForm}
+      />
     </PageFrame>
   );
 }

@@ -12,6 +12,8 @@ export interface FormListActions {
   onRename: (form: FormTemplateSummary) => void;
   onArchive: (form: FormTemplateSummary) => void;
   onUnarchive: (form: FormTemplateSummary) => void;
+  /** Opens the export dialog for the form's responses. */
+  onExport: (form: FormTemplateSummary) => void;
 }
 
 export interface FormListViewProps extends FormListActions {
@@ -46,7 +48,7 @@ function FormName({ form, accountId, archived }: { form: FormTemplateSummary; ac
   );
 }
 
-function RowActions({ form, accountId, archived, busy, onRename, onArchive, onUnarchive }: FormListActions & {
+function RowActions({ form, accountId, archived, busy, onRename, onArchive, onUnarchive, onExport }: FormListActions & {
   form: FormTemplateSummary;
   accountId: number;
   archived: boolean;
@@ -56,9 +58,14 @@ function RowActions({ form, accountId, archived, busy, onRename, onArchive, onUn
     // Every row has the same button texts: the group's label says which form they act on.
     <div role="group" aria-label={`Actions for ${form.name}`} className="d-flex flex-wrap gap-2 justify-content-md-end">
       {archived ? (
-        <LoadingButton size="sm" variant="outline-primary" loading={busy} onClick={() => onUnarchive(form)}>
-          Unarchive
-        </LoadingButton>
+        <>
+          <LoadingButton size="sm" variant="outline-primary" loading={busy} onClick={() => onUnarchive(form)}>
+            Unarchive
+          </LoadingButton>
+          <Button size="sm" variant="outline-secondary" onClick={() => onExport(form)}>
+            Export responses
+          </Button>
+        </>
       ) : (
         <>
           <Link to={buildPath(accountId, form.id)} className="btn btn-sm btn-outline-primary">
@@ -66,6 +73,9 @@ function RowActions({ form, accountId, archived, busy, onRename, onArchive, onUn
           </Link>
           <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => onRename(form)}>
             Rename
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={() => onExport(form)}>
+            Export responses
           </Button>
           <ConfirmButton
             size="sm"

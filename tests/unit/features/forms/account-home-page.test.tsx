@@ -489,3 +489,39 @@ describe('account home: load failures', () => {
     expect(store.getState().app.toast).toEqual(errorToast('Unable to load archived form list'));
   });
 });
+
+describe('account home: exporting responses', () => {
+  it("each form row offers 'Export responses', which downloads that form's CSV for the chosen period", async () => {
+    const intake = wireForm('Intake');
+    formsApi({ active: [wireForm('Divorce questionnaire'), intake] });
+    const exports: string[] = [];
+    server.use(
+      http.get(`/api/12/form-templates/${intake.id}/export-responses/`, ({ request }) => {
+        exports.push(new URL(request.url).search);
+        return new HttpResponse('\uFEFFResponse ID\r\n', {
+          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="intake-responses.csv"' },
+        });
+      }),
+    );
+    // jsdom neither makes object URLs nor downloads: record the saved file's name instead.
+    const downloads: string[] = [];
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:test/1' });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const { user } = renderPage();
+    await screen.findByRole('table');
+
+    await user.click(within(screen.getByRole('group', { name: 'Actions for Intake' })).getByRole('button', { name: 'Export responses' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export responses' });
+    expect(within(dialog).getByText('Intake')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Last 90 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+
+    await waitFor(() => expect(downloads).toEqual(['intake-responses.csv']));
+    expect(exports).toEqual(['?days=90']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    click.mockRestore();
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Form responses API (API.md: /api/{accountId}/form-responses/ and form-templates/{id}/export-responses/).
+ * Lists page by cursor: `next` / `previous` are full paths whose `cursor` value the SPA keeps in its own URL.
+ *
+ * The detail's `data` (keyed by input ids) is not read: the client's key conversion would rename ids such as
+ * `client_name`, and `answers` already carries every answer with its label, in form order.
+ */
+import { z } from 'zod';
+import { http } from './client';
+import { parseResponse } from './schemas';
+
+export const DEFAULT_RESPONSE_PAGE_SIZE = 50;
+
+export const responseSummaryItemSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+});
+
+export const formResponseListItemSchema = z.object({
+  id: z.string().min(1),
+  formTemplate: z.string().min(1),
+  formName: z.string(),
+  submittedAt: z.string(),
+  isSpam: z.boolean(),
+  prefill: z.string().nullable().default(null),
+  summary: z.array(responseSummaryItemSchema).default([]),
+});
+export type FormResponseListItem = z.infer<typeof formResponseListItemSchema>;
+
+/** `count` is only known on the first page; later pages answer null. */
+export const formResponsePageSchema = z.object({
+  count: z.number().int().nullable().default(null),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(formResponseListItemSchema),
+});
+export type FormResponsePage = z.infer<typeof formResponsePageSchema>;
+
+export const responseAnswerSchema = z.object({
+  inputId: z.string(),
+  label: z.string(),
+  dataName: z.string(),
+  subtype: z.string(),
+  pageTitle: z.string().nullable().transform((value) => value ?? ''),
+  sectionTitle: z.string().nullable().default(null),
+  value: z.unknown(),
+  displayValue: z
+    .string()
+    .nullable()
+    .transform((value) => value ?? ''),
+});
+export type ResponseAnswer = z.infer<typeof responseAnswerSchema>;
+
+export const formResponseDetailSchema = z.object({
+  id: z.string().min(1),
+  formTemplate: z.object({ id: z.string().min(1), name: z.string(), archived: z.boolean().default(false) }),
+  submittedAt: z.string(),
+  isSpam: z.boolean(),
+  spamReasons: z.array(z.string()).default([]),
+  prefill: z.object({ id: z.string(), name: z.string().nullable() }).nullable().default(null),
+  answers: z.array(responseAnswerSchema),
+});
+export type FormResponseDetail = z.infer<typeof formResponseDetailSchema>;
+
+export interface FormResponseFilters {
+  formTemplate?: string;
+  isSpam?: boolean;
+  search?: string;
+  /** YYYY-MM-DD (a whole day, server time) or an ISO date-time. */
+  submittedAfter?: string;
+  /** YYYY-MM-DD (inclusive day) or an ISO date-time (exclusive). */
+  submittedBefore?: string;
+  pageSize?: number;
+  /** Opaque: from a page's `next` or `previous` (see cursorOf). */
+  cursor?: string;
+}
+
+/** Days offered by the export (spec §7: omitted for all time). */
+export const EXPORT_DAYS = [7, 30, 90] as const;
+export type ExportDays = (typeof EXPORT_DAYS)[number];
+
+export interface ExportedFile {
+  filename: string;
+  contentType: string;
+  data: ArrayBuffer;
+}
+
+export interface ExportOptions {
+  /** Bytes received so far (the server streams, so there is no total). */
+  onProgress?: (loadedBytes: number) => void;
+  signal?: AbortSignal;
+}
+
+const base = (accountId: number | string) => `/api/${accountId}/form-responses/`;
+const one = (accountId: number | string, id: string) => `${base(accountId)}${encodeURIComponent(id)}/`;
+
+/** Query values in camelCase: the client snake_cases the names (form_template, is_spam, submitted_after, …). */
+export function responseListParams(filters: FormResponseFilters): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (filters.formTemplate) params.formTemplate = filters.formTemplate;
+  if (filters.isSpam !== undefined) params.isSpam = String(filters.isSpam);
+  const search = filters.search?.trim();
+  if (search) params.search = search;
+  if (filters.submittedAfter) params.submittedAfter = filters.submittedAfter;
+  if (filters.submittedBefore) params.submittedBefore = filters.submittedBefore;
+  if (filters.pageSize !== undefined) params.pageSize = String(filters.pageSize);
+  if (filters.cursor) params.cursor = filters.cursor;
+  return params;
+}
+
+export async function listFormResponses(accountId: number | string, filters: FormResponseFilters = {}): Promise<FormResponsePage> {
+  const { data } = await http.get<unknown>(base(accountId), { params: responseListParams(filters) });
+  return parseResponse(formResponsePageSchema, data);
+}
+
+/** The `cursor` of a page link (`next` / `previous`), or null when there is no such page. */
+export function cursorOf(pageLink: string | null): string | null {
+  if (!pageLink) return null;
+  try {
+    return new URL(pageLink, 'http://placeholder.invalid').searchParams.get('cursor');
+  } catch {
+    return null;
+  }
+}
+
+export async function getFormResponse(accountId: number | string, id: string): Promise<FormResponseDetail> {
+  const { data } = await http.get<unknown>(one(accountId, id));
+  return parseResponse(formResponseDetailSchema, data);
+}
+
+export async function setFormResponseSpam(accountId: number | string, id: string, isSpam: boolean): Promise<FormResponseDetail> {
+  const { data } = await http.put<unknown>(one(accountId, id), { isSpam });
+  return parseResponse(formResponseDetailSchema, data);
+}
+
+/**
+ * The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, then `filename=` (quoted or
+ * not). Path separators are dropped so the name cannot point anywhere; null when the header names no file.
+ */
+export function filenameFromContentDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header);
+  if (extended) {
+    const match = /^\s*([\w!#$%&+^`{}~-]+)'[^']*'(.*)$/.exec(extended[1].trim().replace(/^"(.*)"$/, '$1'));
+    if (match) {
+      try {
+        name = decodeURIComponent(match[2]);
+      } catch {
+        name = null;
+      }
+    }
+  }
+  if (!name) {
+    const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]*))/i.exec(header);
+    if (plain) name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2].trim();
+  }
+  const safe = name?.replace(/[/\\]/g, '_').trim();
+  return safe ? safe : null;
+}
+
+function headerOf(headers: unknown, name: string): string | null {
+  if (headers && typeof headers === 'object') {
+    const getter = (headers as { get?: (key: string) => unknown }).get;
+    const value = typeof getter === 'function' ? getter.call(headers, name) : (headers as Record<string, unknown>)[name];
+    if (typeof value === 'string') return value;
+  }
+  return null;
+}
+
+/**
+ * The CSV of a form's responses (all time when `days` is null). Fetched as bytes (spec §7: array-buffer response) so
+ * the UTF-8 BOM and the exact text reach the file untouched. `silent`: a failed download is reported by a toast where
+ * the user is, never by swapping the screen for the error page after they may have moved on.
+ */
+export async function exportFormResponses(
+  accountId: number | string,
+  formId: string,
+  days: ExportDays | null,
+  options: ExportOptions = {},
+): Promise<ExportedFile> {
+  const response = await http.get<ArrayBuffer>(`/api/${accountId}/form-templates/${encodeURIComponent(formId)}/export-responses/`, {
+    params: days === null ? {} : { days: String(days) },
+    responseType: 'arraybuffer',
+    silent: true,
+    signal: options.signal,
+    onDownloadProgress: options.onProgress ? (event) => options.onProgress?.(event.loaded) : undefined,
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  return {
+    filename: filenameFromContentDisposition(headerOf(response.headers, 'content-disposition')) ?? `responses-${date}.csv`,
+    contentType: headerOf(response.headers, 'content-type') ?? 'text/csv;charset=utf-8',
+    data: response.data,
+  };
+}

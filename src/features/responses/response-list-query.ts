@@ -1,0 +1,133 @@
+import type { FormResponseFilters } from '../../api/form-responses';
+import type { FormTemplateSummary } from '../../api/form-templates';
+
+/**
+ * The response list's view lives in the URL query — `?form=…&spam=spam&from=2026-01-01&to=2026-01-31&search=…&cursor=…`
+ * — so a link shows the same responses and a reload keeps the view. Defaults are left out; values the server would
+ * refuse (a malformed form id or date) read as "no filter", so an edited link never ends on an error.
+ */
+export const SPAM_FILTERS = ['all', 'not-spam', 'spam'] as const;
+export type SpamFilter = (typeof SPAM_FILTERS)[number];
+
+export const SPAM_FILTER_LABELS: Record<SpamFilter, string> = {
+  all: 'All',
+  'not-spam': 'Not spam',
+  spam: 'Spam',
+};
+
+export interface ResponseListQuery {
+  /** Form template id, '' for All Forms. */
+  form: string;
+  spam: SpamFilter;
+  /** YYYY-MM-DD or ''. */
+  from: string;
+  /** YYYY-MM-DD or '' (inclusive). */
+  to: string;
+  search: string;
+  /** Opaque page cursor, '' for the newest page. */
+  cursor: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isSpamFilter(value: string | null): value is SpamFilter {
+  return value !== null && (SPAM_FILTERS as readonly string[]).includes(value);
+}
+
+export function readResponseListQuery(params: URLSearchParams): ResponseListQuery {
+  const form = params.get('form') ?? '';
+  const spam = params.get('spam');
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    form: UUID.test(form) ? form.toLowerCase() : '',
+    spam: isSpamFilter(spam) ? spam : 'all',
+    from: isIsoDate(from) ? from : '',
+    to: isIsoDate(to) ? to : '',
+    search: params.get('search') ?? '',
+    cursor: params.get('cursor') ?? '',
+  };
+}
+
+const FILTER_KEYS = ['form', 'spam', 'from', 'to', 'search'] as const;
+
+/**
+ * Applies `patch` and keeps any other query values already in the URL. Changing a filter starts again from the
+ * newest page (a cursor belongs to the filters it was made with), unless the patch sets the cursor itself.
+ */
+export function writeResponseListQuery(current: URLSearchParams, patch: Partial<ResponseListQuery>): URLSearchParams {
+  const before = readResponseListQuery(current);
+  const next = { ...before, ...patch };
+  const filtersChanged = FILTER_KEYS.some((key) => next[key] !== before[key]);
+  if (filtersChanged && patch.cursor === undefined) next.cursor = '';
+  const params = new URLSearchParams(current);
+  const set = (key: string, value: string, fallback = '') => {
+    if (value && value !== fallback) params.set(key, value);
+    else params.delete(key);
+  };
+  set('form', next.form);
+  set('spam', next.spam, 'all');
+  set('from', next.from);
+  set('to', next.to);
+  set('search', next.search);
+  set('cursor', next.cursor);
+  return params;
+}
+
+export function hasActiveFilters(query: ResponseListQuery): boolean {
+  return Boolean(query.form || query.spam !== 'all' || query.from || query.to || query.search.trim());
+}
+
+/** The same filters without the page: which list a known total count belongs to. */
+export function filterKey(query: ResponseListQuery): string {
+  return JSON.stringify([query.form, query.spam, query.from, query.to, query.search.trim()]);
+}
+
+/** Local midnight of a YYYY-MM-DD day as an ISO instant, `offsetDays` later. */
+function localDayStart(day: string, offsetDays = 0): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + offsetDays).toISOString();
+}
+
+/**
+ * The API filters for a view. Dates are the user's days: "from" starts at their local midnight and "to" runs to the
+ * next local midnight (the server treats an instant as exclusive), so "today" means today where the user is.
+ */
+export function toResponseFilters(query: ResponseListQuery, pageSize?: number): FormResponseFilters {
+  const filters: FormResponseFilters = {};
+  if (query.form) filters.formTemplate = query.form;
+  if (query.spam !== 'all') filters.isSpam = query.spam === 'spam';
+  const search = query.search.trim();
+  if (search) filters.search = search;
+  if (query.from) filters.submittedAfter = localDayStart(query.from);
+  if (query.to) filters.submittedBefore = localDayStart(query.to, 1);
+  if (pageSize !== undefined) filters.pageSize = pageSize;
+  if (query.cursor) filters.cursor = query.cursor;
+  return filters;
+}
+
+/** Case-insensitive, accent-insensitive, numbers in natural order ('Form 2' before 'Form 10'). */
+const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+export const ALL_FORMS_LABEL = 'All Forms';
+
+export interface FormOption {
+  /** '' for All Forms. */
+  value: string;
+  label: string;
+}
+
+/** Spec §2: 'All Forms' first, then the forms by name, case-insensitive (ties by id, so the order is stable). */
+export function formOptions(forms: readonly Pick<FormTemplateSummary, 'id' | 'name'>[]): FormOption[] {
+  const sorted = [...forms].sort((a, b) => nameCollator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [{ value: '', label: ALL_FORMS_LABEL }, ...sorted.map((form) => ({ value: form.id, label: form.name }))];
+}

@@ -1,0 +1,191 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Placeholder from 'react-bootstrap/Placeholder';
+import type { FormResponseListItem } from '../../api/form-responses';
+import { responseDetailPath } from './response-paths';
+import type { ResponseLinkState } from './response-paths';
+import { ResponseTime } from './response-time';
+
+export interface ResponseListViewProps {
+  responses: readonly FormResponseListItem[];
+  accountId: number;
+  /** The list's query ('' or '?…'), handed to the detail for its back link. */
+  listSearch: string;
+  now: number;
+  /** Names the list for assistive technology ("Responses, newest first"). */
+  label: string;
+}
+
+export function SpamBadge() {
+  return (
+    <Badge bg="warning" text="dark" className="response-spam-badge">
+      Spam
+    </Badge>
+  );
+}
+
+function Summary({ response }: { response: FormResponseListItem }) {
+  if (response.summary.length === 0) return <span className="text-body-secondary fst-italic">No answers</span>;
+  return (
+    <dl className="response-summary mb-0">
+      {response.summary.map((item, index) => (
+        <div key={index} className="response-summary-item">
+          {/* "What happened?:" reads badly: the colon only follows labels that do not end in punctuation. */}
+          <dt className={/[?:.!]\s*$/.test(item.label) ? 'is-punctuated' : undefined}>{item.label}</dt>
+          <dd>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** True when the click landed on something with its own action (the row's link, a button). */
+function onInteractive(event: MouseEvent<HTMLElement>): boolean {
+  return event.target instanceof Element && event.target.closest('a, button, input, select, textarea, label') !== null;
+}
+
+/**
+ * Desktop: a table whose rows open the response. The submitted time is the row's link (keyboard and screen readers
+ * reach the detail through it); a click anywhere else on the row does the same for pointer users.
+ */
+export function ResponseTable({ responses, accountId, listSearch, now, label }: ResponseListViewProps) {
+  const navigate = useNavigate();
+  const state: ResponseLinkState = { listSearch };
+  return (
+    <div className="response-list card">
+      <div className="table-responsive">
+        <table className="table table-hover align-middle mb-0">
+          <caption className="visually-hidden">{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="text-nowrap">
+                Submitted
+              </th>
+              <th scope="col">Form</th>
+              <th scope="col">Summary</th>
+              <th scope="col">
+                <span className="visually-hidden">Status</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {responses.map((response) => {
+              const to = responseDetailPath(accountId, response.id);
+              return (
+                <tr
+                  key={response.id}
+                  className={`response-row${response.isSpam ? ' is-spam' : ''}`}
+                  onClick={(event) => {
+                    if (onInteractive(event) || event.button !== 0) return;
+                    // A selection in progress is reading, not opening.
+                    if (window.getSelection()?.toString()) return;
+                    void navigate(to, { state });
+                  }}
+                >
+                  <td className="text-nowrap">
+                    <Link to={to} state={state} className="response-link">
+                      <ResponseTime iso={response.submittedAt} now={now} />
+                    </Link>
+                  </td>
+                  <td className="response-form-name">{response.formName}</td>
+                  <td className="response-summary-cell">
+                    <Summary response={response} />
+                  </td>
+                  <td className="text-end text-nowrap">
+                    {response.isSpam && <SpamBadge />}
+                    {response.prefill && (
+                      <Badge bg="light" text="dark" className="border ms-1">
+                        Prefilled
+                      </Badge>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** Phones: one card per response; the whole card opens it (its link is stretched over the card). */
+export function ResponseCards({ responses, accountId, listSearch, now, label }: ResponseListViewProps) {
+  const state: ResponseLinkState = { listSearch };
+  return (
+    <ul className="response-cards list-unstyled d-grid gap-3 mb-0" aria-label={label}>
+      {responses.map((response) => (
+        <li key={response.id} className={`card response-card${response.isSpam ? ' is-spam' : ''}`}>
+          <div className="card-body d-grid gap-2">
+            <div className="d-flex align-items-start justify-content-between gap-2">
+              <h2 className="h6 mb-0 response-form-name">{response.formName}</h2>
+              <span className="d-flex gap-1 flex-shrink-0">
+                {response.isSpam && <SpamBadge />}
+                {response.prefill && (
+                  <Badge bg="light" text="dark" className="border">
+                    Prefilled
+                  </Badge>
+                )}
+              </span>
+            </div>
+            <Link to={responseDetailPath(accountId, response.id)} state={state} className="response-link stretched-link small">
+              <ResponseTime iso={response.submittedAt} now={now} inline />
+            </Link>
+            <Summary response={response} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Shape of the list while it loads; the spoken label says what is happening. */
+export function ResponseListSkeleton({ narrow }: { narrow: boolean }) {
+  const rows = [0, 1, 2, 3];
+  return (
+    <div role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">Loading responses…</span>
+      <div aria-hidden="true">
+        {narrow ? (
+          <div className="d-grid gap-3">
+            {rows.map((row) => (
+              <div key={row} className="card">
+                <Placeholder as="div" animation="glow" className="card-body d-grid gap-2">
+                  <Placeholder xs={6} />
+                  <Placeholder xs={4} size="sm" />
+                  <Placeholder xs={10} size="sm" />
+                </Placeholder>
+              </div>
+            ))}
+          </div>
+        ) : (
+          <div className="response-list card">
+            {rows.map((row) => (
+              <Placeholder key={row} as="div" animation="glow" className="d-flex align-items-center gap-4 px-3 py-3 border-bottom">
+                <span className="d-grid gap-2" style={{ width: '10rem' }}>
+                  <Placeholder xs={8} />
+                  <Placeholder xs={11} size="sm" />
+                </span>
+                <Placeholder style={{ width: '8rem' }} size="sm" />
+                <span className="flex-grow-1 d-grid gap-2">
+                  <Placeholder xs={7} size="sm" />
+                  <Placeholder xs={5} size="sm" />
+                </span>
+              </Placeholder>
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="response-empty text-center py-5 px-3">
+      <h2 className="h5 mb-2">{title}</h2>
+      {children}
+    </div>
+  );
+}

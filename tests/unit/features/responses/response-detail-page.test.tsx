@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureHttpClient } from '../../../../src/api/client';
+import { ResponseDetailPage } from '../../../../src/features/responses/response-detail-page';
+import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
+import { renderWithProviders } from '../../test-utils';
+import { ACCOUNT, errorToast, successToast } from './response-fixtures';
+
+startMswServer();
+
+const onFatalError = vi.fn<(error: { statusCode: number; message: string }) => void>();
+beforeEach(() => {
+  onFatalError.mockReset();
+  configureHttpClient({ onUnauthorized: () => {}, onFatalError });
+});
+
+const RESPONSE_ID = '9b7e0f5e-1d2c-4b7a-8e6f-0a1b2c3d4e5f';
+const FORM_ID = '3f0c9c53-8f4e-4c1e-9d38-6f3a3a3b2c11';
+const DETAIL_URL = `/api/${ACCOUNT}/form-responses/${RESPONSE_ID}/`;
+
+const answer = (label: string, displayValue: string, pageTitle: string, sectionTitle: string | null = null, inputId = label) => ({
+  input_id: inputId,
+  label,
+  data_name: label.toLowerCase().replace(/\W+/g, '_'),
+  subtype: 'textInput',
+  page_title: pageTitle,
+  section_title: sectionTitle,
+  value: displayValue || null,
+  display_value: displayValue,
+});
+
+function wireDetail(overrides: Record<string, unknown> = {}) {
+  return {
+    id: RESPONSE_ID,
+    form_template: { id: FORM_ID, name: 'Client intake', archived: false },
+    submitted_at: '2026-03-02T15:30:00.000Z',
+    is_spam: false,
+    spam_reasons: [],
+    prefill: { id: 'pf1', name: 'Website referral' },
+    data: {},
+    answers: [
+      answer('Full name', 'Ada Lovelace', 'About you'),
+      answer('Email', 'ada@example.test', 'About you', 'Contact details'),
+      answer('Phone', '', 'About you', 'Contact details'),
+      answer('Matter type', 'Estate; Tax', 'Your matter'),
+      answer('Details', 'Line one\nLine two', 'Your matter', 'Story'),
+    ],
+    ...overrides,
+  };
+}
+
+function renderDetail() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/:accountId/responses/:responseId" element={<ResponseDetailPage />} />
+      <Route path="/:accountId/responses" element={<p>List</p>} />
+    </Routes>,
+    { route: `/${ACCOUNT}/responses/${RESPONSE_ID}` },
+  );
+}
+
+/** A detail API whose spam flag follows the PUTs it receives; `failPut` answers them with 500 instead. */
+function detailApi(initial: Record<string, unknown> = {}, options: { failPut?: boolean; holdPut?: Promise<void> } = {}) {
+  let current = wireDetail(initial);
+  const puts: unknown[] = [];
+  server.use(
+    http.get(DETAIL_URL, () => HttpResponse.json(current)),
+    http.put(DETAIL_URL, async ({ request }) => {
+      const body = (await request.json()) as { is_spam: boolean };
+      puts.push(body);
+      if (options.holdPut) await options.holdPut;
+      if (options.failPut) return HttpResponse.json({ detail: 'boom' }, { status: 500 });
+      current = { ...current, is_spam: body.is_spam, spam_reasons: [] };
+      return HttpResponse.json(current);
+    }),
+  );
+  return { puts };
+}
+
+describe('response detail', () => {
+  it('shows the form, the time, the prefill and the answers in form order, grouped by page and section', async () => {
+    detailApi();
+    renderDetail();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading response…');
+    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toBeInTheDocument();
+
+    const details = screen.getByRole('region', { name: 'Response details' });
+    expect(within(details).getByText('Client intake')).toBeInTheDocument();
+    expect(within(details).getByText('Website referral')).toBeInTheDocument();
+    expect(details.querySelector('time[datetime="2026-03-02T15:30:00.000Z"]')).not.toBeNull();
+
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['About you', 'Your matter']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Contact details', 'Story']);
+
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    expect(terms.slice(-5)).toEqual(['Full name', 'Email', 'Phone', 'Matter type', 'Details']);
+    const about = screen.getByRole('region', { name: 'About you' });
+    const values = within(about)
+      .getAllByRole('definition')
+      .map((definition) => definition.textContent);
+    expect(values).toEqual(['Ada Lovelace', 'ada@example.test', '—Not answered']);
+    const matter = screen.getByRole('region', { name: 'Your matter' });
+    expect(within(matter).getByText('Estate; Tax')).toBeInTheDocument();
+    expect(within(matter).getByText(/Line one\s+Line two/)).toBeInTheDocument();
+
+    // Not spam: no banner, and a way to mark it.
+    expect(screen.queryByText('This activity is marked as Spam')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as spam' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Responses' })).toHaveAttribute('href', `/${ACCOUNT}/responses`);
+  });
+
+  it("shows 'None' when no prefill was used and marks an archived form", async () => {
+    detailApi({ prefill: null, form_template: { id: FORM_ID, name: 'Old form', archived: true } });
+    renderDetail();
+    const details = await screen.findByRole('region', { name: 'Response details' });
+    expect(within(details).getByText('None')).toBeInTheDocument();
+    expect(within(details).getByText('Archived')).toBeInTheDocument();
+  });
+
+  it('a spam response shows the banner and why; Mark as Not Spam clears it (Loading… while saving)', async () => {
+    let release = () => {};
+    const holdPut = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { puts } = detailApi({ is_spam: true, spam_reasons: ['honeypot', 'filled-too-fast'] }, { holdPut });
+    const { user, store } = renderDetail();
+    const banner = await screen.findByRole('region', { name: 'Spam status' });
+    expect(banner).toHaveTextContent('This activity is marked as Spam');
+    expect(screen.getByText(/Marked automatically because .*hidden.* and .*faster/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as spam' })).not.toBeInTheDocument();
+
+    await user.click(within(banner).getByRole('button', { name: 'Mark as Not Spam' }));
+    expect(within(banner).getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    release();
+
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Spam status' })).not.toBeInTheDocument());
+    expect(puts).toEqual([{ is_spam: false }]);
+    expect(screen.getByRole('button', { name: 'Mark as spam' })).toHaveFocus();
+    expect(store.getState().app.toast).toEqual(successToast('Action completed successfully'));
+  });
+
+  it('Mark as spam flags it and shows the banner', async () => {
+    const { puts } = detailApi();
+    const { user, store } = renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Mark as spam' }));
+    const banner = await screen.findByRole('region', { name: 'Spam status' });
+    expect(puts).toEqual([{ is_spam: true }]);
+    expect(within(banner).getByRole('button', { name: 'Mark as Not Spam' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Mark as spam' })).not.toBeInTheDocument();
+    expect(store.getState().app.toast).toEqual(successToast('Action completed successfully'));
+  });
+
+  it('a failed spam change shows the spec message and changes nothing', async () => {
+    detailApi({ is_spam: true }, { failPut: true });
+    const { user, store } = renderDetail();
+    const banner = await screen.findByRole('region', { name: 'Spam status' });
+    await user.click(within(banner).getByRole('button', { name: 'Mark as Not Spam' }));
+    await waitFor(() =>
+      expect(store.getState().app.toast).toEqual(errorToast('Unable to change the spam status on this response at this time')),
+    );
+    expect(screen.getByRole('region', { name: 'Spam status' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Mark as Not Spam' })).toBeEnabled();
+  });
+
+  it('a failed load shows the spec message in a toast and on the page; Try again loads it', async () => {
+    let fail = true;
+    server.use(http.get(DETAIL_URL, () => (fail ? HttpResponse.json({ detail: 'boom' }, { status: 503 }) : HttpResponse.json(wireDetail()))));
+    const { user, store } = renderDetail();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Unable to load the selected response detail data');
+    expect(store.getState().app.toast).toEqual(errorToast('Unable to load the selected response detail data'));
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('an unknown response is the error page’s business (404), not a toast', async () => {
+    server.use(http.get(DETAIL_URL, () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })));
+    const { store } = renderDetail();
+    await waitFor(() => expect(onFatalError).toHaveBeenCalledWith({ statusCode: 404, message: 'Not Found' }));
+    expect(store.getState().app.toast.show).toBe(false);
+  });
+
+  it('says so when a response has no answers to show', async () => {
+    detailApi({ answers: [] });
+    renderDetail();
+    expect(await screen.findByText('This response has no answers to show.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { ResponseAnswer } from '../../../../src/api/form-responses';
+import { groupAnswers } from '../../../../src/features/responses/answer-groups';
+import {
+  formOptions,
+  readResponseListQuery,
+  toResponseFilters,
+  writeResponseListQuery,
+} from '../../../../src/features/responses/response-list-query';
+
+const FORM = '3f0c9c53-8f4e-4c1e-9d38-6f3a3a3b2c11';
+
+describe('response list query', () => {
+  it('reads defaults from an empty query and drops malformed values', () => {
+    expect(readResponseListQuery(new URLSearchParams(''))).toEqual({ form: '', spam: 'all', from: '', to: '', search: '', cursor: '' });
+    expect(readResponseListQuery(new URLSearchParams('form=x&spam=yes&from=2026-13-01&to=2026-02-29&search=a&cursor=c'))).toEqual({
+      form: '',
+      spam: 'all',
+      from: '',
+      to: '',
+      search: 'a',
+      cursor: 'c',
+    });
+  });
+
+  it('writes only what differs from the defaults, keeps other values, and a filter change drops the cursor', () => {
+    const current = new URLSearchParams(`tab=x&form=${FORM}&cursor=abc`);
+    expect(writeResponseListQuery(current, { cursor: 'def' }).toString()).toBe(`tab=x&form=${FORM}&cursor=def`);
+    expect(writeResponseListQuery(current, { spam: 'spam' }).toString()).toBe(`tab=x&form=${FORM}&spam=spam`);
+    expect(writeResponseListQuery(current, { form: '', spam: 'all' }).toString()).toBe('tab=x');
+    // Setting a filter to what it already is keeps the page.
+    expect(writeResponseListQuery(current, { form: FORM }).toString()).toBe(`tab=x&form=${FORM}&cursor=abc`);
+  });
+
+  it('turns the view into API filters', () => {
+    const query = readResponseListQuery(new URLSearchParams(`form=${FORM}&spam=not-spam&search=%20ada%20&cursor=c1`));
+    expect(toResponseFilters(query, 50)).toEqual({ formTemplate: FORM, isSpam: false, search: 'ada', pageSize: 50, cursor: 'c1' });
+  });
+
+  it("orders the form dropdown: 'All Forms', then names ignoring case (natural numbers)", () => {
+    const forms = [
+      { id: 'b', name: 'form 10' },
+      { id: 'a', name: 'Form 2' },
+      { id: 'c', name: 'apple' },
+      { id: 'd', name: 'Zebra' },
+      { id: 'e', name: 'banana' },
+    ];
+    expect(formOptions(forms).map((option) => option.label)).toEqual(['All Forms', 'apple', 'banana', 'Form 2', 'form 10', 'Zebra']);
+    expect(formOptions([])).toEqual([{ value: '', label: 'All Forms' }]);
+  });
+});
+
+describe('groupAnswers', () => {
+  const answer = (inputId: string, pageTitle: string, sectionTitle: string | null): ResponseAnswer => ({
+    inputId,
+    label: inputId,
+    dataName: inputId,
+    subtype: 'textInput',
+    pageTitle,
+    sectionTitle,
+    value: null,
+    displayValue: '',
+  });
+
+  it('groups runs of answers by page, then section, keeping form order', () => {
+    const groups = groupAnswers([
+      answer('a', 'P1', null),
+      answer('b', 'P1', 'S1'),
+      answer('c', 'P1', 'S1'),
+      answer('d', 'P1', null),
+      answer('e', 'P2', 'S1'),
+    ]);
+    expect(groups.map((page) => [page.title, page.sections.map((section) => [section.title, section.answers.map((item) => item.inputId)])])).toEqual([
+      ['P1', [[null, ['a']], ['S1', ['b', 'c']], [null, ['d']]]],
+      ['P2', [['S1', ['e']]]],
+    ]);
+  });
+});
