@@ -57,6 +57,8 @@ export default defineConfig({
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A build elsewhere (e.g. of another checkout); default ./dist.
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? '',
     },
   },
 });

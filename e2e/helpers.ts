@@ -12,3 +12,12 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Calls our API as the signed-in user of `page` (cookies shared with the browser, CSRF header from its cookie). */
+export async function api(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown) {
+  const cookies = await page.context().cookies();
+  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const response = await page.request.fetch(path, { method, data, headers: { 'x-csrftoken': csrf } });
+  if (!response.ok()) throw new Error(`${method} ${path} → ${response.status()}: ${await response.text()}`);
+  return response.status() === 204 ? null : response.json();
+}

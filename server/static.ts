@@ -34,7 +34,9 @@ export async function staticRoutes(app: FastifyInstance, { root }: { root: strin
       wildcard: true,
       // The build writes .br/.gz beside each asset; browsers that accept them get those.
       preCompressed: true,
-      setHeaders(res, path) {
+      setHeaders(res, compressedPath) {
+        // For a precompressed file this is the .br/.gz path: judge by the file it stands for.
+        const path = compressedPath.replace(/\.(br|gz)$/, '');
         if (path.includes(`${join(root, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else if (path.endsWith('version.json')) res.header('cache-control', 'no-store');
         else if (path.endsWith('embed.js')) {

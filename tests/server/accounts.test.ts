@@ -156,6 +156,26 @@ describe('serving the SPA', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('lets other sites load /embed.js, compressed or not', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/embed.js', headers: { 'accept-encoding': encoding } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : undefined);
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+
+  it('lets any site frame the respondent page, and no other page', async () => {
+    const respondent = await ctx.app.inject({ method: 'GET', url: '/f/3f2b8c1e-8a55-4c41-9d0e-2b7f5f1a9c11' });
+    expect(respondent.statusCode).toBe(200);
+    expect(respondent.body).toContain('id="respondent"');
+    expect(respondent.headers['x-frame-options']).toBeUndefined();
+    expect(String(respondent.headers['content-security-policy'])).toContain('frame-ancestors *');
+    const staff = await ctx.app.inject({ method: 'GET', url: '/1/responses' });
+    expect(staff.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('answers the health check without auth', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
     expect(response.json()).toEqual({ status: 'ok' });

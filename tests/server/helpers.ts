@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -50,6 +51,10 @@ function fakeStaticDir(): string {
     staticDir = mkdtempSync(join(tmpdir(), 'formbuilder-static-'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Form Builder</title><div id="root"></div>');
     writeFileSync(join(staticDir, 'version.json'), '{"buildId":"test"}');
+    writeFileSync(join(staticDir, 'respondent.html'), '<!doctype html><title>Form</title><div id="respondent"></div>');
+    const embed = `(()=>{/* embed loader */${' '.repeat(2048)}})();`;
+    writeFileSync(join(staticDir, 'embed.js'), embed);
+    writeFileSync(join(staticDir, 'embed.js.br'), brotliCompressSync(embed));
   }
   return staticDir;
 }

@@ -17,6 +17,13 @@ export interface ResponseListViewProps {
   label: string;
 }
 
+/** What a screen reader announces for a row's link: whose response, to which form, and when. */
+function responseLinkLabel(response: { summary: { value: string }[]; formName: string; submittedAt: string }): string {
+  const who = response.summary[0]?.value;
+  const when = new Date(response.submittedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return `Open response${who ? ` from ${who}` : ''} to ${response.formName}, submitted ${when}`;
+}
+
 export function SpamBadge() {
   return (
     <Badge bg="warning" text="dark" className="response-spam-badge">
@@ -84,7 +91,7 @@ export function ResponseTable({ responses, accountId, listSearch, now, label }: 
                   }}
                 >
                   <td className="text-nowrap">
-                    <Link to={to} state={state} className="response-link">
+                    <Link to={to} state={state} className="response-link" aria-label={responseLinkLabel(response)}>
                       <ResponseTime iso={response.submittedAt} now={now} />
                     </Link>
                   </td>
@@ -129,7 +136,12 @@ export function ResponseCards({ responses, accountId, listSearch, now, label }: 
                 )}
               </span>
             </div>
-            <Link to={responseDetailPath(accountId, response.id)} state={state} className="response-link stretched-link small">
+            <Link
+              to={responseDetailPath(accountId, response.id)}
+              state={state}
+              className="response-link stretched-link small"
+              aria-label={responseLinkLabel(response)}
+            >
               <ResponseTime iso={response.submittedAt} now={now} inline />
             </Link>
             <Summary response={response} />
