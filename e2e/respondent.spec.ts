@@ -11,8 +11,10 @@ test.describe('respondent side', () => {
     const form = accidentForm('Public accident intake');
     const created = await api(page, 'POST', `/api/${acmeId()}/form-templates/`, form.body);
 
-    // The share screen gives the public link.
-    await page.goto(`/${acmeId()}/build/${created.id}/share`);
+    // The builder's Share link leads to the public link.
+    await page.goto(`/${acmeId()}/build/${created.id}`);
+    await page.getByRole('link', { name: 'Share', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/build/${created.id}/share$`));
     const link = page.getByLabel('Form link');
     await expect(link).toHaveValue(new RegExp(`/f/${created.id}$`));
     const publicUrl = await link.inputValue();

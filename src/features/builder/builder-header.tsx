@@ -1,10 +1,11 @@
-/** The builder's top bar: back to the list, the form's name with the unsaved badge, Preview, JSON view and Save. */
+/** The builder's top bar: back to the list, the form's name with the unsaved badge, Preview, JSON view, Share and Save. */
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { BackLink } from '../../components/back-link';
+import { formPermissions } from '../../domain/form-permissions';
 import { LoadingButton } from '../../components/loading-button';
 import { CodeIcon, EyeIcon } from './builder-icons';
 import { saveForm } from './form-slice';
@@ -56,6 +57,12 @@ export function BuilderHeader({ accountId, formId }: { accountId: number; formId
           <CodeIcon />
           JSON view
         </Link>
+        {/* Share screens exist once the form is saved (they need its id), and never for the built-in form. */}
+        {!isNew && formPermissions(formId).share && (
+          <Link className="btn btn-outline-secondary d-inline-flex align-items-center gap-2" to={`${base}/share`}>
+            Share
+          </Link>
+        )}
         <LoadingButton variant="primary" loading={saving} onClick={() => void save()} aria-keyshortcuts="Control+S Meta+S" className="builder-save">
           Save
         </LoadingButton>
