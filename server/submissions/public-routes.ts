@@ -8,7 +8,8 @@ import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../
 import { PublishedForms } from './published-forms.js';
 import { RateLimiter } from './rate-limit.js';
 
-export const DEFAULT_SUBMIT_MESSAGE = 'Thank you. Your response has been received.';
+export { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
+import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
 export const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
 
 const uuid = z.uuid({ error: 'must be a UUID' });

@@ -12,7 +12,8 @@ import { sanitizeRichText } from '../../domain/rich-text';
 import { FormField } from './form-field';
 import './form-renderer.css';
 
-export const DEFAULT_SUBMIT_MESSAGE = 'Thank you. Your response has been submitted.';
+export { DEFAULT_SUBMIT_MESSAGE } from '../../domain/form-constants';
+import { DEFAULT_SUBMIT_MESSAGE } from '../../domain/form-constants';
 export const SUBMIT_FAILED_MESSAGE = 'Your response could not be sent. Please try again.';
 
 /**
