@@ -70,6 +70,16 @@ export const PlusIcon = (props: IconProps) => (
   </Svg>
 );
 
+/** Conditional logic: a path that branches. */
+export const LogicIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="6" cy="5" r="2" />
+    <circle cx="6" cy="19" r="2" />
+    <circle cx="18" cy="8" r="2" />
+    <path d="M6 7v10M18 10c0 4-6 3-11.2 7.6" />
+  </Svg>
+);
+
 export const EyeIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8z" />

@@ -13,7 +13,7 @@ import type { RootState } from '../../app/store';
 import type { TreeNode } from '../../domain/form-tree';
 import type { ContainerDropData, ElementDragData, ParentType } from './builder-dnd';
 import { containerDroppableId, sortableListId } from './builder-dnd';
-import { GripIcon } from './builder-icons';
+import { GripIcon, LogicIcon } from './builder-icons';
 import { ElementToolbar } from './element-toolbar';
 import { InputPreview, RichTextPreview } from './element-preview';
 import { revealIfHidden } from './focus';
@@ -23,13 +23,30 @@ import { useRenderCount } from './render-count';
 
 const SELECTED = 1;
 const HAS_ERRORS = 2;
+const HAS_LOGIC = 4;
 
 /**
- * Selection and errors folded into one small number: one subscription instead of two for each of the (possibly
- * hundreds of) elements, and a value that only changes for the element concerned.
+ * Selection, errors and logic folded into one small number: one subscription instead of three for each of the
+ * (possibly hundreds of) elements, and a value that only changes for the element concerned.
  */
 function statusOf(state: RootState, id: string): number {
-  return (state.form.selectedElementId === id ? SELECTED : 0) | (state.form.elementErrors[id] ? HAS_ERRORS : 0);
+  const { logic } = state.form;
+  return (
+    (state.form.selectedElementId === id ? SELECTED : 0) |
+    (state.form.elementErrors[id] ? HAS_ERRORS : 0) |
+    (logic.conditionMap[id] || logic.pageMap[id] ? HAS_LOGIC : 0)
+  );
+}
+
+/** Marks an element shown or hidden by conditional logic; it also describes the element to assistive technology. */
+function LogicBadge({ id }: { id: string }) {
+  return (
+    <span id={id} className="badge builder-logic-badge" title="Shown or hidden by conditional logic (see the Logic tab)">
+      <LogicIcon size={12} />
+      <span aria-hidden="true">Logic</span>
+      <span className="visually-hidden">Has conditional logic</span>
+    </span>
+  );
 }
 
 function ElementErrors({ id, errorId }: { id: string; errorId: string }) {
@@ -66,8 +83,13 @@ export const ElementList = memo(function ElementList({ parentId, parentType }: {
   );
 });
 
-function ElementHeading({ node }: { node: TreeNode }) {
-  const kind = <span className="builder-element-kind">{typeLabelOf(node)}</span>;
+function ElementHeading({ node, logicBadgeId }: { node: TreeNode; logicBadgeId: string | null }) {
+  const kind = (
+    <>
+      <span className="builder-element-kind">{typeLabelOf(node)}</span>
+      {logicBadgeId && <LogicBadge id={logicBadgeId} />}
+    </>
+  );
   switch (node.type) {
     case 'page':
       return (
@@ -133,6 +155,7 @@ export const CanvasElement = memo(function CanvasElement({ id, parentType }: { i
   const status = useAppSelector((state) => statusOf(state, id));
   const selected = (status & SELECTED) !== 0;
   const hasErrors = (status & HAS_ERRORS) !== 0;
+  const hasLogic = (status & HAS_LOGIC) !== 0;
   const nodeType = node?.type ?? 'input';
 
   const data = useMemo<ElementDragData>(() => ({ kind: 'element', nodeId: id, nodeType, parentType }), [id, nodeType, parentType]);
@@ -172,6 +195,8 @@ export const CanvasElement = memo(function CanvasElement({ id, parentType }: { i
   if (!node) return null;
   const name = elementName(node);
   const errorId = `builder-errors-${id}`;
+  const logicBadgeId = `builder-logic-${id}`;
+  const describedBy = [hasErrors && errorId, hasLogic && logicBadgeId].filter(Boolean).join(' ') || undefined;
   const className = [
     'builder-element',
     `builder-element-${node.type}`,
@@ -193,7 +218,7 @@ export const CanvasElement = memo(function CanvasElement({ id, parentType }: { i
       role="group"
       aria-label={name}
       aria-current={selected ? 'true' : undefined}
-      aria-describedby={hasErrors ? errorId : undefined}
+      aria-describedby={describedBy}
       tabIndex={0}
       onClick={onClick}
       onKeyDown={onKeyDown}
@@ -210,7 +235,7 @@ export const CanvasElement = memo(function CanvasElement({ id, parentType }: { i
         >
           <GripIcon />
         </button>
-        <ElementHeading node={node} />
+        <ElementHeading node={node} logicBadgeId={hasLogic ? logicBadgeId : null} />
         {selected && <ElementToolbar id={id} name={name} type={node.type} />}
       </div>
       {hasErrors && <ElementErrors id={id} errorId={errorId} />}

@@ -1,6 +1,7 @@
 /**
- * The selected element's commands: Move up / Move down (the one-step keyboard alternative to dragging), Clone and
- * Remove (asks first; removes children and the logic that depended on it). Focus follows the element.
+ * The selected element's commands: Move up / Move down (the one-step keyboard alternative to dragging), Clone, Edit
+ * logic (the Logic tab) and Remove (asks first; removes children and the logic that depended on it). Focus follows
+ * the element.
  */
 import { memo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -12,10 +13,11 @@ import type { FormElementType } from '../../domain/form-document';
 import { canRemoveElement } from '../../domain/form-operations';
 import type { FormTree } from '../../domain/form-tree';
 import { indexInParent, parentOf } from '../../domain/form-tree';
-import { ArrowDownIcon, ArrowUpIcon, CloneIcon } from './builder-icons';
+import { ArrowDownIcon, ArrowUpIcon, CloneIcon, LogicIcon } from './builder-icons';
 import { moveTarget } from './builder-targets';
 import { cloneElementById, moveElementBy, removeElementById } from './element-actions';
 import { focusCanvasElementSoon } from './focus';
+import { logicEditorOpened } from './form-slice';
 import { announce } from './live-announcer';
 import { elementName } from './palette-kinds';
 
@@ -91,6 +93,11 @@ export const ElementToolbar = memo(function ElementToolbar({ id, name, type }: {
       <Button size="sm" variant="light" data-action="clone" onClick={clone}>
         <CloneIcon />
         <span>Clone</span>
+      </Button>
+      {/* Opens the Logic tab of the properties pane, and takes focus there. */}
+      <Button size="sm" variant="light" data-action="edit-logic" onClick={() => dispatch(logicEditorOpened(id))}>
+        <LogicIcon />
+        <span>Edit logic</span>
       </Button>
       <ConfirmButton
         text="Remove"

@@ -14,7 +14,7 @@ import type { RootState } from '../../app/store';
 import { collectDataNames, dataNameFromLabel } from '../../domain/data-name';
 import { createNewFormDocument } from '../../domain/element-factory';
 import type { FormSnapshot } from '../../domain/form-compare';
-import { hasUnsavedChanges } from '../../domain/form-compare';
+import { deepEqual, hasUnsavedChanges } from '../../domain/form-compare';
 import type { ButtonStyle, ConditionalLogic, FormDocument, FormElement, FormStyle } from '../../domain/form-document';
 import {
   DEFAULT_BUTTON_STYLE,
@@ -28,6 +28,22 @@ import type { FormTree, TreeNode } from '../../domain/form-tree';
 import { denormaliseForm, descendantsOf, insertNode, moveNode, normaliseForm, pageOf, updateNode } from '../../domain/form-tree';
 import { removeElement } from '../../domain/form-operations';
 import { NIL_UUID } from '../../domain/ids';
+import { newId } from '../../domain/ids-factory';
+import type { GroupOperator, LogicTarget, NewConditionIds, NewGroupIds, RulePatch, VisibilityAction } from '../../domain/logic';
+import {
+  addCondition,
+  addGroup,
+  addRule,
+  changeRule,
+  describeLogicCycle,
+  findLogicCycle,
+  removeCondition,
+  removeGroup,
+  removeRule,
+  sanitizeLogic,
+  setConditionAction,
+  setGroupOperator,
+} from '../../domain/logic';
 import { elementErrorsFromIssues } from './save-errors';
 
 // ---- Messages (spec §8) ----
@@ -48,7 +64,7 @@ export { NIL_UUID };
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 /** What stopped the last save, so the editor can open the right panel. */
-export type SaveProblem = 'settings' | 'buttonStyle' | 'elements';
+export type SaveProblem = 'settings' | 'buttonStyle' | 'elements' | 'logic';
 export type FormSettingKey = 'name' | 'displayName' | 'description' | 'customSubmitMessage';
 export type FormSettings = Record<FormSettingKey, string>;
 
@@ -72,6 +88,8 @@ export interface FormState extends FormSettings {
   elementErrors: Record<string, string[]>;
   settingsErrors: Partial<Record<FormSettingKey, string>>;
   saveProblem: SaveProblem | null;
+  /** Bumped when the user asks to edit the selected element's logic (the properties pane opens its Logic tab). */
+  logicEditorRequests: number;
   /** The URL id this form had before its first save (the nil UUID), so the page keeps it while the URL catches up. */
   previousFormId: string | null;
   loadStatus: LoadStatus;
@@ -98,6 +116,7 @@ export const initialFormState: FormState = {
   elementErrors: {},
   settingsErrors: {},
   saveProblem: null,
+  logicEditorRequests: 0,
   previousFormId: null,
   loadStatus: 'idle',
   saveStatus: 'idle',
@@ -244,6 +263,8 @@ export interface SaveSuccess {
   created: boolean;
   /** What was sent; the saved state the editor is compared with from now on. */
   sent: FormSnapshot;
+  /** The editor's logic before sanitizing (spec §5 drops incomplete rules from what is sent). */
+  editedLogic: ConditionalLogic;
   /** The re-read copy differs from what was sent (the server normalised something): adopt it. */
   restored: Omit<LoadedForm, 'formId' | 'accountId'> | null;
 }
@@ -254,6 +275,8 @@ export interface SaveFailure {
   elementErrors: Record<string, string[]>;
   settingsErrors: Partial<Record<FormSettingKey, string>>;
   problem: SaveProblem | null;
+  /** For a logic problem: the element whose logic to show. */
+  logicElementId?: string | null;
 }
 
 const SETTING_KEYS: readonly FormSettingKey[] = ['name', 'displayName', 'description', 'customSubmitMessage'];
@@ -288,7 +311,12 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: RootState; 
     const created = state.published === null;
     const failedMessage = created ? FORM_MESSAGES.createFailed : FORM_MESSAGES.updateFailed;
     const snapshot = selectFormSnapshot(getState());
-    const sent: FormSnapshot = { ...snapshot, name: snapshot.name.trim() };
+    // Spec §5: incomplete rules, and groups and conditions left empty, are not saved.
+    const sent: FormSnapshot = {
+      ...snapshot,
+      name: snapshot.name.trim(),
+      jsonConditionalLogic: sanitizeLogic(snapshot.jsonConditionalLogic, snapshot.jsonForm),
+    };
 
     const fail = (failure: Pick<SaveFailure, 'status' | 'message'> & Partial<SaveFailure>, toast: string) => {
       dispatch(showErrorToast(toast));
@@ -311,6 +339,14 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: RootState; 
     if (!buttonStyleSchema.safeParse(sent.jsonFormStyle.button).success) {
       return fail({ status: null, message: failedMessage, problem: 'buttonStyle' }, failedMessage);
     }
+    // The server refuses circular logic with this message; saying it here also shows where.
+    const cycle = findLogicCycle(sent.jsonConditionalLogic, sent.jsonForm);
+    if (cycle) {
+      const message = describeLogicCycle(cycle, sent.jsonForm);
+      const { conditionMap, pageMap } = sent.jsonConditionalLogic;
+      const logicElementId = cycle.find((id) => conditionMap[id] || pageMap[id]) ?? null;
+      return fail({ status: null, message, problem: 'logic', logicElementId }, message);
+    }
     if (state.accountId === null) return fail({ status: null, message: failedMessage }, failedMessage);
 
     const input: FormTemplateInput = {
@@ -332,6 +368,10 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: RootState; 
       if (status === 409) {
         const detail = (error as ApiError).detail ?? failedMessage;
         return fail({ status, message: detail }, detail);
+      }
+      if (status === 400 && error instanceof ApiError && error.errors.jsonConditionalLogic) {
+        const message = error.errors.jsonConditionalLogic[0] ?? failedMessage;
+        return fail({ status, message, problem: 'logic' }, message);
       }
       if (status === 400 && error instanceof ApiError) {
         const found = serverErrorsOf(error.errors, sent.jsonForm);
@@ -360,7 +400,7 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: RootState; 
       restored = null;
     }
     dispatch(showSuccessToast(created ? FORM_MESSAGES.created : FORM_MESSAGES.updated));
-    return { template, created, sent, restored };
+    return { template, created, sent, editedLogic: snapshot.jsonConditionalLogic, restored };
   },
 );
 
@@ -383,6 +423,33 @@ export interface ElementClonedPayload {
   tree: FormTree;
   logic: ConditionalLogic;
   cloneId: string;
+}
+
+/** Where a condition, group or rule is: the element whose logic it is, then ids inward. */
+export interface ConditionAddress {
+  elementId: string;
+  conditionId: string;
+}
+export interface GroupAddress extends ConditionAddress {
+  groupId: string;
+}
+export interface RuleAddress extends GroupAddress {
+  ruleId: string;
+}
+
+/** The element a logic edit applies to (its type says which map holds its logic); null when not in the form. */
+function logicTargetOf(tree: FormTree, elementId: string): LogicTarget | null {
+  const node = tree.nodes[elementId];
+  return node ? { id: node.id, type: node.type } : null;
+}
+
+/** Applies a logic operation to the addressed element's logic (nothing when the element is gone). */
+function editLogic(state: FormState, elementId: string, edit: (logic: ConditionalLogic, target: LogicTarget) => ConditionalLogic): void {
+  const target = logicTargetOf(base(state.tree), elementId);
+  if (!target) return;
+  const logic = base(state.logic);
+  const next = edit(logic, target);
+  if (next !== logic) state.logic = next;
 }
 
 const formSlice = createSlice({
@@ -485,6 +552,68 @@ const formSlice = createSlice({
     buttonStyleReset(state) {
       state.style = { ...base(state.style), button: { ...DEFAULT_BUTTON_STYLE } };
     },
+    /** 'Edit logic' on an element: it is selected and the properties pane shows its Logic tab. */
+    logicEditorOpened(state, action: PayloadAction<string>) {
+      const id = action.payload;
+      if (!state.tree.nodes[id]) return;
+      state.selectedElementId = id;
+      state.currentPageId = pageOf(base(state.tree), id);
+      state.logicEditorRequests += 1;
+    },
+    /** A new condition (show the element when…, one AND group with one empty rule); the ids are made by prepare. */
+    logicConditionAdded: {
+      reducer(state, action: PayloadAction<{ elementId: string; ids: NewConditionIds }>) {
+        const { elementId, ids } = action.payload;
+        editLogic(state, elementId, (logic, target) => addCondition(logic, target, ids));
+      },
+      prepare: (elementId: string) => ({
+        payload: { elementId, ids: { configId: newId(), conditionId: newId(), groupId: newId(), ruleId: newId() } },
+      }),
+    },
+    logicConditionRemoved(state, action: PayloadAction<ConditionAddress>) {
+      const { elementId, conditionId } = action.payload;
+      editLogic(state, elementId, (logic, target) => removeCondition(logic, target, conditionId));
+    },
+    logicConditionActionChanged(state, action: PayloadAction<ConditionAddress & { value: VisibilityAction }>) {
+      const { elementId, conditionId, value } = action.payload;
+      editLogic(state, elementId, (logic, target) => setConditionAction(logic, target, conditionId, value));
+    },
+    logicGroupAdded: {
+      reducer(state, action: PayloadAction<ConditionAddress & { ids: NewGroupIds }>) {
+        const { elementId, conditionId, ids } = action.payload;
+        editLogic(state, elementId, (logic, target) => addGroup(logic, target, conditionId, ids));
+      },
+      prepare: (address: ConditionAddress) => ({ payload: { ...address, ids: { groupId: newId(), ruleId: newId() } } }),
+    },
+    logicGroupRemoved(state, action: PayloadAction<GroupAddress>) {
+      const { elementId, conditionId, groupId } = action.payload;
+      editLogic(state, elementId, (logic, target) => removeGroup(logic, target, conditionId, groupId));
+    },
+    logicGroupOperatorChanged(state, action: PayloadAction<GroupAddress & { operator: GroupOperator }>) {
+      const { elementId, conditionId, groupId, operator } = action.payload;
+      editLogic(state, elementId, (logic, target) => setGroupOperator(logic, target, conditionId, groupId, operator));
+    },
+    logicRuleAdded: {
+      reducer(state, action: PayloadAction<RuleAddress>) {
+        const { elementId, conditionId, groupId, ruleId } = action.payload;
+        editLogic(state, elementId, (logic, target) => addRule(logic, target, conditionId, groupId, ruleId));
+      },
+      prepare: (address: GroupAddress) => ({ payload: { ...address, ruleId: newId() } }),
+    },
+    logicRuleRemoved(state, action: PayloadAction<RuleAddress>) {
+      const { elementId, ...address } = action.payload;
+      editLogic(state, elementId, (logic, target) => removeRule(logic, target, address));
+    },
+    /** A rule edit; a new trigger resets a predicate (and a value) it does not allow (see editRule). */
+    logicRuleChanged(state, action: PayloadAction<RuleAddress & { patch: RulePatch }>) {
+      const { elementId, patch, ...address } = action.payload;
+      const tree = base(state.tree);
+      const inputOf = (id: string) => {
+        const node = tree.nodes[id];
+        return node?.type === 'input' ? node : undefined;
+      };
+      editLogic(state, elementId, (logic, target) => changeRule(logic, target, address, patch, inputOf));
+    },
     /** Leaving the builder without saving: the next visit loads the saved copy again. */
     formDiscarded() {
       return initialFormState;
@@ -516,8 +645,11 @@ const formSlice = createSlice({
         state.saveProblem = null;
       })
       .addCase(saveForm.fulfilled, (state, action) => {
-        const { template, sent, restored } = action.payload;
+        const { template, sent, editedLogic, restored } = action.payload;
         state.saveStatus = 'saved';
+        // What was left out of the save as incomplete (spec §5) leaves the editor too, unless the logic was edited
+        // meanwhile: the editor then shows what is saved, and has no unsaved changes.
+        if (base(state.logic) === editedLogic && !deepEqual(editedLogic, sent.jsonConditionalLogic)) state.logic = sent.jsonConditionalLogic;
         if (state.formId !== template.id) state.previousFormId = state.formId;
         state.published = template;
         // The name is sent trimmed; the field follows, so the trimmed name is not an unsaved change.
@@ -545,7 +677,7 @@ const formSlice = createSlice({
         state.elementErrors = failure.elementErrors;
         state.settingsErrors = failure.settingsErrors;
         state.saveProblem = failure.problem;
-        const first = Object.keys(failure.elementErrors)[0];
+        const first = Object.keys(failure.elementErrors)[0] ?? failure.logicElementId;
         if (first && state.tree.nodes[first]) {
           state.selectedElementId = first;
           state.currentPageId = pageOf(base(state.tree), first);
@@ -566,6 +698,16 @@ export const {
   settingsChanged,
   buttonStyleChanged,
   buttonStyleReset,
+  logicEditorOpened,
+  logicConditionAdded,
+  logicConditionRemoved,
+  logicConditionActionChanged,
+  logicGroupAdded,
+  logicGroupRemoved,
+  logicGroupOperatorChanged,
+  logicRuleAdded,
+  logicRuleRemoved,
+  logicRuleChanged,
   formDiscarded,
 } = formSlice.actions;
 
@@ -614,11 +756,19 @@ export const selectFormSettings = createSelector(
   (name, displayName, description, customSubmitMessage): FormSettings => ({ name, displayName, description, customSubmitMessage }),
 );
 
-/** The form as it would be saved now (also what the preview and JSON view show). */
+/** The form's pages in document shape; the same array until the tree changes. */
+export const selectFormDocument = createSelector([selectTree], (tree): FormDocument => denormaliseForm(tree));
+
+/**
+ * The form as it stands now (also what the preview and JSON view show). Saving sends it with its logic sanitized
+ * (spec §5).
+ */
 export const selectFormSnapshot = createSelector(
-  [selectFormSettings, selectTree, selectLogic, (state: RootState) => state.form.style],
-  (settings, tree, logic, style): FormSnapshot => snapshotOf(settings, denormaliseForm(tree), logic, style),
+  [selectFormSettings, selectFormDocument, selectLogic, (state: RootState) => state.form.style],
+  (settings, jsonForm, logic, style): FormSnapshot => snapshotOf(settings, jsonForm, logic, style),
 );
+
+export const selectLogicEditorRequests = (state: RootState) => state.form.logicEditorRequests;
 
 export const selectSnapshotOfPublished = (state: RootState) => state.form.snapshotOfPublished;
 

@@ -1,20 +1,32 @@
 /**
- * The right-hand pane: the selected element's properties, the form's settings and its button style, as tabs.
- * Selecting an element opens its properties; a refused save opens the panel holding the problem.
+ * The right-hand pane: the selected element's properties and logic, the form's settings and its button style, as
+ * tabs. Selecting an element opens its properties (unless its logic is being looked at: then the logic of the next
+ * one); 'Edit logic' opens the Logic tab; a refused save opens the panel holding the problem.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useAppSelector } from '../../app/hooks';
 import { ButtonStyleEditor } from './button-style-editor';
 import { ElementProperties } from './element-properties';
 import { FormSettingsEditor } from './form-settings-editor';
-import { selectSaveProblem, selectSelectedElementId } from './form-slice';
+import { selectLogicEditorRequests, selectSaveProblem, selectSelectedElementId } from './form-slice';
 import type { SaveProblem } from './form-slice';
+import { LogicEditor } from './logic-editor';
 
-type PaneTab = 'element' | 'form' | 'button';
+type PaneTab = 'element' | 'logic' | 'form' | 'button';
 
-const TAB_OF_PROBLEM: Record<SaveProblem, PaneTab> = { settings: 'form', buttonStyle: 'button', elements: 'element' };
+const TABS_ID = 'builder-properties-tabs';
+const TAB_OF_PROBLEM: Record<SaveProblem, PaneTab> = { settings: 'form', buttonStyle: 'button', elements: 'element', logic: 'logic' };
+
+function NoElementSelected({ what }: { what: string }) {
+  return (
+    <div className="builder-empty-pane">
+      <p className="mb-1 fw-semibold">No element selected</p>
+      <p className="mb-0">{what}</p>
+    </div>
+  );
+}
 
 export function PropertiesPane() {
   const selectedId = useAppSelector(selectSelectedElementId);
@@ -22,21 +34,33 @@ export function PropertiesPane() {
   const [tab, setTab] = useState<PaneTab>(selectedId ? 'element' : 'form');
   const [seenSelection, setSeenSelection] = useState(selectedId);
   const [seenProblem, setSeenProblem] = useState(problem);
+  const logicRequests = useAppSelector(selectLogicEditorRequests);
+  const [seenLogicRequests, setSeenLogicRequests] = useState(logicRequests);
+  const requestsAtMount = useRef(logicRequests);
 
   // Adjusting state while rendering (React's pattern for "reset on prop change"): no extra commit.
   if (selectedId !== seenSelection) {
     setSeenSelection(selectedId);
-    if (selectedId) setTab('element');
+    if (selectedId && tab !== 'logic') setTab('element');
+  }
+  if (logicRequests !== seenLogicRequests) {
+    setSeenLogicRequests(logicRequests);
+    setTab('logic');
   }
   if (problem !== seenProblem) {
     setSeenProblem(problem);
     if (problem) setTab(TAB_OF_PROBLEM[problem]);
   }
 
+  // 'Edit logic' takes keyboard users to the Logic tab, from where Tab goes into its panel.
+  useEffect(() => {
+    if (logicRequests !== requestsAtMount.current) document.getElementById(`${TABS_ID}-tab-logic`)?.focus();
+  }, [logicRequests]);
+
   return (
     <section className="builder-properties" aria-label="Properties">
       <Tabs
-        id="builder-properties-tabs"
+        id={TABS_ID}
         activeKey={tab}
         onSelect={(key) => key && setTab(key as PaneTab)}
         mountOnEnter
@@ -47,10 +71,14 @@ export function PropertiesPane() {
           {selectedId ? (
             <ElementProperties key={selectedId} id={selectedId} />
           ) : (
-            <div className="builder-empty-pane">
-              <p className="mb-1 fw-semibold">No element selected</p>
-              <p className="mb-0">Select an element on the form to edit its properties, or add one from the palette.</p>
-            </div>
+            <NoElementSelected what="Select an element on the form to edit its properties, or add one from the palette." />
+          )}
+        </Tab>
+        <Tab eventKey="logic" title="Logic">
+          {selectedId ? (
+            <LogicEditor key={selectedId} id={selectedId} />
+          ) : (
+            <NoElementSelected what="Select an element on the form to show or hide it depending on the answers to other inputs." />
           )}
         </Tab>
         <Tab eventKey="form" title="Form settings">
