@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +41,8 @@ describe('route errors', () => {
   it('reloads the page when a code chunk fails to load', async () => {
     renderFailingRoute(chunkGone());
     expect(await screen.findByText('Loading the latest version…')).toBeInTheDocument();
-    expect(assign).toHaveBeenCalledTimes(1);
+    // The reload starts in an effect after the spinner is committed.
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     expect(assign).toHaveBeenCalledWith('/12/responses?page=2');
   });
 
