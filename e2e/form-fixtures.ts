@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-
-const input = (subtype: string, parentId: string, label: string, extra: Record<string, unknown> = {}) => ({
-  type: 'input', subtype, id: randomUUID(), parentId, label,
-  dataName: label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, ''),
-  placeholder: '', helpText: '', default: { staticValue: null, referenceValueId: null }, options: [],
-  minValue: null, maxValue: null, stepValue: null, minLength: null, maxLength: null, required: false, ...extra,
-});
+import { buttonStyle, labelledInput } from '../tests/fixtures/form-factories';
 
 /**
  * "Accident intake": Full name (required), Injured? (radio Yes/No), Injury details (required, shown only when
@@ -14,10 +8,10 @@ const input = (subtype: string, parentId: string, label: string, extra: Record<s
 export function accidentForm(name = 'Accident intake') {
   const pageId = randomUUID();
   const yes = randomUUID();
-  const fullName = input('textInput', pageId, 'Full name', { required: true });
-  const injured = input('radio', pageId, 'Were you injured', { options: [{ id: yes, text: 'Yes' }, { id: randomUUID(), text: 'No' }] });
-  const details = input('textarea', pageId, 'Injury details', { required: true });
-  const email = input('email', pageId, 'Email');
+  const fullName = labelledInput('textInput', pageId, 'Full name', { required: true });
+  const injured = labelledInput('radio', pageId, 'Were you injured', { options: [{ id: yes, text: 'Yes' }, { id: randomUUID(), text: 'No' }] });
+  const details = labelledInput('textarea', pageId, 'Injury details', { required: true });
+  const email = labelledInput('email', pageId, 'Email');
   return {
     ids: { fullName: fullName.id, injured: injured.id, details: details.id, email: email.id, yes },
     body: {
@@ -36,7 +30,7 @@ export function accidentForm(name = 'Accident intake') {
         },
         pageMap: {},
       },
-      jsonFormStyle: { button: { submitTextContent: 'Send to the firm', textSize: '1rem', textColor: '#FFFFFF', bodyColor: '#111928', textHoverColor: '#111928', bodyHoverColor: '#FFFFFF', cornerRadius: '0.375rem' } },
+      jsonFormStyle: { button: buttonStyle('Send to the firm') },
     },
   };
 }

@@ -131,6 +131,22 @@ function parseTemplate<S extends z.ZodType<z.infer<typeof templateBody>>>(schema
   return { ...parsed.data, jsonConditionalLogic: logic };
 }
 
+/** The stored columns of a checked template body (create and update write the same ones). */
+function templateColumns(body: z.infer<typeof templateBody>) {
+  return {
+    name: body.name,
+    display_name: body.display_name,
+    description: body.description,
+    custom_submit_message: body.custom_submit_message,
+    json_form: JSON.stringify(sanitizeFormDocument(body.jsonForm as FormDocument)),
+    json_conditional_logic: JSON.stringify(body.jsonConditionalLogic),
+    json_form_style: JSON.stringify(body.jsonFormStyle),
+  };
+}
+
+/** The updated_at of a change: now, and always later than the previous one (the save conflict check compares them). */
+const NEXT_UPDATED_AT = sql<Date>`greatest(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')`;
+
 export async function formTemplateRoutes(app: FastifyInstance, { db }: { db: DB }): Promise<void> {
   const idOf = (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
@@ -184,18 +200,7 @@ export async function formTemplateRoutes(app: FastifyInstance, { db }: { db: DB 
     const id = randomUUID();
     const row = await db
       .insertInto('form_templates')
-      .values({
-        id,
-        group_id: id,
-        account_id: account.id,
-        name: body.name,
-        display_name: body.display_name,
-        description: body.description,
-        custom_submit_message: body.custom_submit_message,
-        json_form: JSON.stringify(sanitizeFormDocument(body.jsonForm as FormDocument)),
-        json_conditional_logic: JSON.stringify(body.jsonConditionalLogic),
-        json_form_style: JSON.stringify(body.jsonFormStyle),
-      })
+      .values({ id, group_id: id, account_id: account.id, ...templateColumns(body) })
       .returningAll()
       .executeTakeFirstOrThrow();
     return reply.status(201).send(serializeTemplate(row));
@@ -209,16 +214,7 @@ export async function formTemplateRoutes(app: FastifyInstance, { db }: { db: DB 
     // Atomic compare-and-set on updated_at: of two people saving the same version, the second gets 409.
     const row = await db
       .updateTable('form_templates')
-      .set({
-        name: body.name,
-        display_name: body.display_name,
-        description: body.description,
-        custom_submit_message: body.custom_submit_message,
-        json_form: JSON.stringify(sanitizeFormDocument(body.jsonForm as FormDocument)),
-        json_conditional_logic: JSON.stringify(body.jsonConditionalLogic),
-        json_form_style: JSON.stringify(body.jsonFormStyle),
-        updated_at: sql`greatest(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')`,
-      })
+      .set({ ...templateColumns(body), updated_at: NEXT_UPDATED_AT })
       .where('id', '=', current.id)
       .where('account_id', '=', account.id)
       .where('deleted_at', 'is', null)
@@ -236,7 +232,7 @@ export async function formTemplateRoutes(app: FastifyInstance, { db }: { db: DB 
     const { name } = parseInput(renameBody, request.body, 'Form name is required');
     const row = await db
       .updateTable('form_templates')
-      .set({ name, updated_at: sql`greatest(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')` })
+      .set({ name, updated_at: NEXT_UPDATED_AT })
       .where('id', '=', current.id)
       .where('account_id', '=', account.id)
       .returningAll()
@@ -262,7 +258,7 @@ export async function formTemplateRoutes(app: FastifyInstance, { db }: { db: DB 
     const current = await loadTemplate(account.id, idOf(request), { allowArchived: true });
     const row = await db
       .updateTable('form_templates')
-      .set({ deleted_at: null, updated_at: sql`greatest(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')` })
+      .set({ deleted_at: null, updated_at: NEXT_UPDATED_AT })
       .where('id', '=', current.id)
       .where('account_id', '=', account.id)
       .returningAll()

@@ -4,20 +4,16 @@ import { z } from 'zod';
 import type { DB } from '../db/database.js';
 import { badRequest, notFound, parseInput } from '../errors.js';
 import { accountScopeOf } from '../routes/account-scope.js';
+import { answersByInputId, uuid } from '../routes/schemas.js';
 import type { AnswerValue, FormDocument } from '../../src/domain/form-document.js';
 import { inputsOf, isEmptyAnswer, validateAnswer } from '../../src/domain/answers.js';
 
 export const PREFILL_NAME_REQUIRED = 'Prefill name is required';
 
-const uuid = z.uuid({ error: 'must be a UUID' });
-const answerValue = z.union([z.string().max(100_000), z.number().finite(), z.array(z.string().max(200)).max(500), z.null()], {
-  error: 'must be text, a number, or a list of option ids',
-});
 const name = z.string({ error: PREFILL_NAME_REQUIRED }).trim().min(1, PREFILL_NAME_REQUIRED).max(200, 'must be at most 200 characters');
-const data = z.record(z.string().max(100), answerValue);
 
-const createBody = z.object({ form_template: uuid, name, data: data.default({}) });
-const patchBody = z.object({ name: name.optional(), data: data.optional() });
+const createBody = z.object({ form_template: uuid, name, data: answersByInputId.default({}) });
+const patchBody = z.object({ name: name.optional(), data: answersByInputId.optional() });
 const listQuery = z.object({ form_template: uuid.optional() });
 
 type PrefillRow = { id: string; form_template_id: string; name: string; data: Record<string, unknown>; created_at: Date; updated_at: Date };

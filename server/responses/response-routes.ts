@@ -6,6 +6,7 @@ import type { DB } from '../db/database.js';
 import { badRequest, notFound, parseInput } from '../errors.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import { pageUrl } from '../routes/pagination.js';
+import { uuid } from '../routes/schemas.js';
 import type { ConditionalLogic, FormDocument } from '../../src/domain/form-document.js';
 import { describeResponse } from '../../src/domain/response-view.js';
 import type { Answers } from '../../src/domain/answers.js';
@@ -16,7 +17,6 @@ export const MAX_PAGE_SIZE = 200;
 /** Lists report an exact total up to this many matches, and null beyond. */
 export const COUNT_CAP = 10_000;
 
-const uuid = z.uuid({ error: 'must be a UUID' });
 const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be an ISO 8601 date or date-time' });
 
 const listQuery = z.object({

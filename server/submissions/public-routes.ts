@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/database.js';
-import { HttpError, badRequest, notFound } from '../errors.js';
+import { HttpError, badRequest, notFound, zodFieldErrors } from '../errors.js';
+import { answersByInputId, uuid } from '../routes/schemas.js';
 import type { AnswerValue } from '../../src/domain/form-document.js';
 import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../src/domain/answers.js';
 import { PublishedForms } from './published-forms.js';
@@ -12,14 +13,9 @@ export { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
 import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
 export const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
 
-const uuid = z.uuid({ error: 'must be a UUID' });
-const answerValue = z.union([z.string().max(100_000), z.number().finite(), z.array(z.string().max(200)).max(500), z.null()], {
-  error: 'must be text, a number, or a list of option ids',
-});
-
 const submitBody = z.object({
   form_id: uuid,
-  data: z.record(z.string().max(100), answerValue).refine((data) => Object.keys(data).length <= 5000, 'has too many answers'),
+  data: answersByInputId.refine((data) => Object.keys(data).length <= 5000, 'has too many answers'),
   prefill_id: uuid.nullish(),
   submission_key: uuid,
   hp: z.string().max(1000).nullish(),
@@ -70,9 +66,8 @@ export async function publicRoutes(app: FastifyInstance, { db, submitRateLimit, 
 
     const parsed = submitBody.safeParse(request.body ?? {});
     if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message);
-      throw badRequest(`Invalid submission: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`, errors);
+      const first = parsed.error.issues[0];
+      throw badRequest(`Invalid submission: ${first.path.join('.')}: ${first.message}`, zodFieldErrors(parsed.error));
     }
     const body = parsed.data;
     const form = await forms.get(body.form_id);

@@ -28,6 +28,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * 401 is on its way to /login and 403/404 already show the error page (the http client does both):
+ * a toast on top would only repeat it.
+ */
+export function isHandledByClient(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@
  * every key except the json* ones, whose contents (element ids, settings) are data. Responses are validated here.
  */
 import { z } from 'zod';
+import type { FormSnapshot } from '../domain/form-compare';
 import type { ConditionalLogic, FormDocument, FormStyle } from '../domain/form-document';
 import { http } from './client';
 import type { Paginated } from './schemas';
@@ -46,16 +47,8 @@ export type FormTemplate = z.infer<typeof formTemplateSchema>;
 
 const formTemplatePageSchema = paginatedSchema(formTemplateSummarySchema);
 
-/** What create and update send. */
-export interface FormTemplateInput {
-  name: string;
-  displayName: string;
-  description: string;
-  customSubmitMessage: string;
-  jsonForm: FormDocument;
-  jsonConditionalLogic: ConditionalLogic;
-  jsonFormStyle: FormStyle;
-}
+/** What create and update send: the saved fields of a form, the ones the unsaved-changes check compares. */
+export type FormTemplateInput = FormSnapshot;
 
 export interface FormTemplateListFilters {
   archived?: boolean;

@@ -7,8 +7,11 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
   size?: number;
 }
 
-// Decorative by default: every icon sits next to a text label or inside a control with an accessible name.
-function Icon({ size = ICON_SIZE.default, children, ...rest }: IconProps & { children: ReactNode }) {
+/**
+ * The base of every icon: a 24×24 stroked outline in the current text colour. Decorative by default: every icon sits
+ * next to a text label or inside a control with an accessible name. Any svg attribute given overrides the default.
+ */
+export function Icon({ size = ICON_SIZE.default, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -110,6 +113,23 @@ export function WarningIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
       <path d="M12 9v4M12 17h.01" />
+    </Icon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <Icon size={ICON_SIZE.action} strokeWidth={2.5} {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+/** Beside a link that opens in a new tab. */
+export function ExternalLinkIcon(props: IconProps) {
+  return (
+    <Icon size={ICON_SIZE.action} {...props}>
+      <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
     </Icon>
   );
 }

@@ -1,5 +1,6 @@
 /** New elements with the defaults of spec §3/§9 and FORM-DOCUMENT.md. */
 import { dataNameFromLabel } from './data-name';
+import type { FormSnapshot } from './form-compare';
 import type {
   FormDocument,
   InputElement,
@@ -9,7 +10,7 @@ import type {
   PresentationSubtype,
   SectionElement,
 } from './form-document';
-import { DEFAULT_DROPDOWN_PLACEHOLDER, INPUT_SUBTYPE_LABELS, isChoiceSubtype } from './form-document';
+import { DEFAULT_DROPDOWN_PLACEHOLDER, INPUT_SUBTYPE_LABELS, defaultFormStyle, emptyConditionalLogic, isChoiceSubtype } from './form-document';
 import type { FormTree } from './form-tree';
 import { newId } from './ids-factory';
 
@@ -61,6 +62,19 @@ export function createNewFormDocument(makeId: () => string = newId): FormDocumen
   const page = createPage(makeId(), DEFAULT_PAGE_TITLE);
   page.children.push(createSection(makeId(), page.id));
   return [page];
+}
+
+/** Spec §4: the saved fields of a new form: its name, empty texts, the new-form document, no logic, the default style. */
+export function createNewFormSnapshot(name = '', makeId: () => string = newId): FormSnapshot {
+  return {
+    name,
+    displayName: '',
+    description: '',
+    customSubmitMessage: '',
+    jsonForm: createNewFormDocument(makeId),
+    jsonConditionalLogic: emptyConditionalLogic(),
+    jsonFormStyle: defaultFormStyle(),
+  };
 }
 
 /** Title for a page added to `tree`: 'Page N' with N one past the page count, skipping titles already used. */

@@ -1,6 +1,7 @@
 /** Spec §4: a form has unsaved changes when elements, template fields, logic or button style differ from the published copy. */
 import type { ConditionalLogic, FormDocument, FormStyle } from './form-document';
 
+/** The saved fields of a form: what a save sends (the API client's FormTemplateInput) and what is compared here. */
 export interface FormSnapshot {
   name: string;
   displayName: string;

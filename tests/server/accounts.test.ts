@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS_PAGE_SIZE } from '../../server/routes/core.js';
-import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
+import { createAccount, createTestContext, createUser, signedIn, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let acme: number;
@@ -18,12 +18,9 @@ beforeAll(async () => {
   await createUser(ctx.db, { email: 'staff@acme.test', isStaff: true });
   await createUser(ctx.db, { email: 'lawyer@acme.test', accountId: acme });
   await createUser(ctx.db, { email: 'nobody@acme.test' });
-  admin = new TestClient(ctx.app);
-  await admin.signIn('admin@acme.test');
-  lawyer = new TestClient(ctx.app);
-  await lawyer.signIn('lawyer@acme.test');
-  homeless = new TestClient(ctx.app);
-  await homeless.signIn('nobody@acme.test');
+  admin = await signedIn(ctx.app, 'admin@acme.test');
+  lawyer = await signedIn(ctx.app, 'lawyer@acme.test');
+  homeless = await signedIn(ctx.app, 'nobody@acme.test');
 });
 afterAll(() => ctx.close());
 
@@ -57,8 +54,7 @@ describe('GET /api/accounts/', () => {
   });
 
   it('is also open to staff', async () => {
-    const staff = new TestClient(ctx.app);
-    await staff.signIn('staff@acme.test');
+    const staff = await signedIn(ctx.app, 'staff@acme.test');
     expect((await staff.get('/api/accounts/')).statusCode).toBe(200);
   });
 

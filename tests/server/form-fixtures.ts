@@ -1,31 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FormDocument, InputElement, InputSubtype } from '../../src/domain/form-document.js';
+import { buttonStyle, labelledInput } from '../fixtures/form-factories.js';
 
+/** An input with a random id, data-named after its label; a choice input gets the options Family and Injury. */
 export function input(subtype: InputSubtype, parentId: string, label: string, extra: Partial<InputElement> = {}): InputElement {
-  return {
-    type: 'input',
-    subtype,
-    id: randomUUID(),
-    parentId,
-    label,
-    dataName: label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, ''),
-    placeholder: '',
-    helpText: '',
-    default: { staticValue: null, referenceValueId: null },
-    options: ['radio', 'checkbox', 'dropdown'].includes(subtype)
-      ? [
-          { id: randomUUID(), text: 'Family' },
-          { id: randomUUID(), text: 'Injury' },
-        ]
-      : [],
-    minValue: null,
-    maxValue: null,
-    stepValue: null,
-    minLength: null,
-    maxLength: null,
-    required: false,
-    ...extra,
-  };
+  const options = ['radio', 'checkbox', 'dropdown'].includes(subtype)
+    ? [
+        { id: randomUUID(), text: 'Family' },
+        { id: randomUUID(), text: 'Injury' },
+      ]
+    : [];
+  return labelledInput(subtype, parentId, label, { options, ...extra });
 }
 
 /** Two pages; the first holds a heading, an input and a section with a dropdown. */
@@ -65,7 +50,7 @@ export function templateBody(overrides: Record<string, unknown> = {}) {
     custom_submit_message: 'Thanks, we will call you.',
     jsonForm: sampleDocument(),
     jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
-    jsonFormStyle: { button: { submitTextContent: 'Send', textSize: '1rem', textColor: '#FFFFFF', bodyColor: '#111928', textHoverColor: '#111928', bodyHoverColor: '#FFFFFF', cornerRadius: '0.375rem' } },
+    jsonFormStyle: { button: buttonStyle('Send') },
     ...overrides,
   };
 }

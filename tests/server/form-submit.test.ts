@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument } from '../../src/domain/form-document.js';
-import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
+import { createAccount, createTestContext, createUser, json, signedIn, type TestClient, type TestContext } from './helpers.js';
 import { input, templateBody } from './form-fixtures.js';
 
 let ctx: TestContext;
 let acme: number;
 let lawyer: TestClient;
-
-const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
 
 /** Page 1: "Do you have a lawyer?" (text), "Lawyer name" (required, shown only when the answer is "yes"), "Age" (integer 18–120), "Area" (dropdown). */
 function logicForm() {
@@ -46,8 +44,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '1000', SUBMIT_MIN_FILL_MS: '3000' });
   acme = await createAccount(ctx.db, 'Acme Law');
   await createUser(ctx.db, { email: 'lawyer@acme.test', accountId: acme });
-  lawyer = new TestClient(ctx.app);
-  await lawyer.signIn('lawyer@acme.test');
+  lawyer = await signedIn(ctx.app, 'lawyer@acme.test');
   form = logicForm();
   const created = await lawyer.request({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_CONFLICT_MESSAGE } from '../../server/forms/form-template-routes.js';
-import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
+import { createRivalFirms, createTestContext, createUser, json, signedIn, type TestClient, type TestContext } from './helpers.js';
 import { sampleDocument, templateBody } from './form-fixtures.js';
 
 let ctx: TestContext;
@@ -10,21 +10,11 @@ let lawyer: TestClient;
 let rival: TestClient;
 let admin: TestClient;
 
-const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
-
 beforeAll(async () => {
   ctx = await createTestContext();
-  acme = await createAccount(ctx.db, 'Acme Law');
-  other = await createAccount(ctx.db, 'Other Firm');
-  await createUser(ctx.db, { email: 'lawyer@acme.test', accountId: acme });
-  await createUser(ctx.db, { email: 'rival@other.test', accountId: other });
+  ({ acme, other, lawyer, rival } = await createRivalFirms(ctx, 'Other Firm'));
   await createUser(ctx.db, { email: 'admin@acme.test', isStaff: true });
-  lawyer = new TestClient(ctx.app);
-  await lawyer.signIn('lawyer@acme.test');
-  rival = new TestClient(ctx.app);
-  await rival.signIn('rival@other.test');
-  admin = new TestClient(ctx.app);
-  await admin.signIn('admin@acme.test');
+  admin = await signedIn(ctx.app, 'admin@acme.test');
 });
 afterAll(() => ctx.close());
 

@@ -165,6 +165,25 @@ export class TestClient {
   }
 }
 
+/** `app.inject` / TestClient options sending `payload` as a JSON body. */
+export const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+
+/** A client signed in as `email` (password 'correct-horse', as createUser makes it). */
+export async function signedIn(app: FastifyInstance, email: string): Promise<TestClient> {
+  const client = new TestClient(app);
+  await client.signIn(email);
+  return client;
+}
+
+/** The cross-account setup: Acme Law with lawyer@acme.test and a second firm with rival@other.test, both signed in. */
+export async function createRivalFirms(ctx: TestContext, otherName = 'Other') {
+  const acme = await createAccount(ctx.db, 'Acme Law');
+  const other = await createAccount(ctx.db, otherName);
+  await createUser(ctx.db, { email: 'lawyer@acme.test', accountId: acme });
+  await createUser(ctx.db, { email: 'rival@other.test', accountId: other });
+  return { acme, other, lawyer: await signedIn(ctx.app, 'lawyer@acme.test'), rival: await signedIn(ctx.app, 'rival@other.test') };
+}
+
 export async function countRows(db: DB, table: 'sessions' | 'login_failures' | 'users' | 'accounts'): Promise<number> {
   const row = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return row.n;

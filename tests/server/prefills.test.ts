@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
-import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
+import { createRivalFirms, createTestContext, json, type TestClient, type TestContext } from './helpers.js';
 import { templateBody } from './form-fixtures.js';
 
 let ctx: TestContext;
@@ -12,18 +12,9 @@ let rival: TestClient;
 let formId: string;
 let inputs: InputElement[];
 
-const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
-
 beforeAll(async () => {
   ctx = await createTestContext();
-  acme = await createAccount(ctx.db, 'Acme Law');
-  other = await createAccount(ctx.db, 'Other');
-  await createUser(ctx.db, { email: 'lawyer@acme.test', accountId: acme });
-  await createUser(ctx.db, { email: 'rival@other.test', accountId: other });
-  lawyer = new TestClient(ctx.app);
-  await lawyer.signIn('lawyer@acme.test');
-  rival = new TestClient(ctx.app);
-  await rival.signIn('rival@other.test');
+  ({ acme, other, lawyer, rival } = await createRivalFirms(ctx));
   const created = (await lawyer.request({ method: 'POST', url: `/api/${acme}/form-templates/`, ...json(templateBody()) })).json();
   formId = created.id;
   const document = created.jsonForm as FormDocument;

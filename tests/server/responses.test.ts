@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
-import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
+import { createRivalFirms, createTestContext, json, type TestClient, type TestContext } from './helpers.js';
 import { input, templateBody } from './form-fixtures.js';
 import { COUNT_CAP } from '../../server/responses/response-routes.js';
 
@@ -12,8 +12,6 @@ let acme: number;
 let other: number;
 let lawyer: TestClient;
 let rival: TestClient;
-
-const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
 
 interface Built {
   id: string;
@@ -65,14 +63,7 @@ let other_form: Built;
 
 beforeAll(async () => {
   ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '100000' });
-  acme = await createAccount(ctx.db, 'Acme Law');
-  other = await createAccount(ctx.db, 'Other');
-  await createUser(ctx.db, { email: 'lawyer@acme.test', accountId: acme });
-  await createUser(ctx.db, { email: 'rival@other.test', accountId: other });
-  lawyer = new TestClient(ctx.app);
-  await lawyer.signIn('lawyer@acme.test');
-  rival = new TestClient(ctx.app);
-  await rival.signIn('rival@other.test');
+  ({ acme, other, lawyer, rival } = await createRivalFirms(ctx));
   intake = await buildForm(lawyer, acme, 'Intake');
   other_form = await buildForm(lawyer, acme, 'Employment');
 });

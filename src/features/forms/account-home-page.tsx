@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ApiError } from '../../api/errors';
+import { ApiError, isHandledByClient } from '../../api/errors';
 import {
   archiveFormTemplate,
   createFormTemplate,
@@ -12,18 +12,21 @@ import {
 import type { FormTemplate, FormTemplateSummary } from '../../api/form-templates';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
+import { PlusIcon } from '../../components/icons';
+import { EmptyState } from '../../components/list-card';
 import { PageFrame } from '../../components/page-frame';
+import { useBusyIds } from '../../components/use-busy-ids';
 import { useNarrowScreen } from '../../components/use-narrow-screen';
-import { createNewFormDocument } from '../../domain/element-factory';
-import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
+import { useNow } from '../../components/use-now';
+import { createNewFormSnapshot } from '../../domain/element-factory';
 import { accountIdFromPath } from '../../domain/ids';
 import { ExportResponsesDialog } from '../responses/export-responses-dialog';
 import { FormNameModal } from './form-name-modal';
 import type { FormNameSaveResult } from './form-name-modal';
 import { FORM_SORTS, FORM_SORT_LABELS, filterForms, readFormListQuery, sortForms, writeFormListQuery } from './form-list-query';
 import type { FormListQuery, FormSort } from './form-list-query';
-import { EmptyState, FormCards, FormListSkeleton, FormTable, buildPath } from './form-list-view';
-import { isHandledByClient, useFormList } from './use-form-list';
+import { FormCards, FormListSkeleton, FormTable, buildPath } from './form-list-view';
+import { useFormList } from './use-form-list';
 import './forms.css';
 
 export const FORM_MESSAGES = {
@@ -37,9 +40,6 @@ export const FORM_MESSAGES = {
   unarchived: 'Form unarchived successfully',
 } as const;
 
-/** Relative times ("5 minutes ago") are refreshed this often while the page is open. */
-const CLOCK_TICK_MS = 60_000;
-
 type ModalState = ({ kind: 'create' } | { kind: 'rename'; form: FormTemplateSummary }) & { key: number } | null;
 
 function summaryOf(form: FormTemplate): FormTemplateSummary {
@@ -50,33 +50,6 @@ function summaryOf(form: FormTemplate): FormTemplateSummary {
 /** The server's message for the name field of a 400, if it gave one. */
 function nameErrorOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 400 ? error.errors.name?.[0] : undefined;
-}
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-function PlusIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M12 5v14M5 12h14" />
-    </svg>
-  );
 }
 
 /**
@@ -101,7 +74,7 @@ export function AccountHomePage() {
   // The last opened modal stays mounted while it fades out; a new key per opening starts it afresh.
   const [modal, setModal] = useState<ModalState>(null);
   const [modalOpen, setModalOpen] = useState(false);
-  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [busyIds, markBusy] = useBusyIds();
   // Like the name modals: the last form stays while the dialog fades out.
   const [exportForm, setExportForm] = useState<FormTemplateSummary | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
@@ -125,14 +98,6 @@ export function AccountHomePage() {
   };
   const closeModal = () => setModalOpen(false);
 
-  const markBusy = (id: string, busy: boolean) =>
-    setBusyIds((current) => {
-      const next = new Set(current);
-      if (busy) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   // The row that held focus is gone: give focus to the list so keyboard users stay in place.
   const focusResults = () => resultsRef.current?.focus();
 
@@ -140,15 +105,7 @@ export function AccountHomePage() {
 
   const createForm = async (name: string): Promise<FormNameSaveResult> => {
     try {
-      const created = await createFormTemplate(accountId, {
-        name,
-        displayName: '',
-        description: '',
-        customSubmitMessage: '',
-        jsonForm: createNewFormDocument(),
-        jsonConditionalLogic: emptyConditionalLogic(),
-        jsonFormStyle: defaultFormStyle(),
-      });
+      const created = await createFormTemplate(accountId, createNewFormSnapshot(name));
       dispatch(showSuccessToast(FORM_MESSAGES.created));
       closeModal();
       void navigate(buildPath(accountId, created.id));
@@ -176,33 +133,28 @@ export function AccountHomePage() {
     }
   };
 
-  const archiveForm = async (form: FormTemplateSummary) => {
+  /** Archive and unarchive: the row's actions wait, then the form leaves this tab and focus stays in the list. */
+  const moveToOtherTab = async (
+    form: FormTemplateSummary,
+    move: (accountId: number, formId: string) => Promise<unknown>,
+    messages: { done: string; failed: string },
+  ) => {
     markBusy(form.id, true);
     try {
-      await archiveFormTemplate(accountId, form.id);
+      await move(accountId, form.id);
       removeForm(form.id);
-      dispatch(showSuccessToast(FORM_MESSAGES.archived));
+      dispatch(showSuccessToast(messages.done));
       focusResults();
     } catch (error) {
-      if (!isHandledByClient(error)) dispatch(showErrorToast(FORM_MESSAGES.archiveFailed));
+      if (!isHandledByClient(error)) dispatch(showErrorToast(messages.failed));
     } finally {
       markBusy(form.id, false);
     }
   };
-
-  const unarchiveForm = async (form: FormTemplateSummary) => {
-    markBusy(form.id, true);
-    try {
-      await unarchiveFormTemplate(accountId, form.id);
-      removeForm(form.id);
-      dispatch(showSuccessToast(FORM_MESSAGES.unarchived));
-      focusResults();
-    } catch (error) {
-      if (!isHandledByClient(error)) dispatch(showErrorToast(FORM_MESSAGES.unarchiveFailed));
-    } finally {
-      markBusy(form.id, false);
-    }
-  };
+  const archiveForm = (form: FormTemplateSummary) =>
+    moveToOtherTab(form, archiveFormTemplate, { done: FORM_MESSAGES.archived, failed: FORM_MESSAGES.archiveFailed });
+  const unarchiveForm = (form: FormTemplateSummary) =>
+    moveToOtherTab(form, unarchiveFormTemplate, { done: FORM_MESSAGES.unarchived, failed: FORM_MESSAGES.unarchiveFailed });
 
   const newFormButton = (
     <Button variant="primary" className="d-inline-flex align-items-center gap-2" onClick={() => openModal({ kind: 'create' })}>

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
 import type { FormTemplateSummary } from '../../api/form-templates';
 import { ConfirmButton } from '../../components/confirm-button';
+import { ListSkeleton, ListTable } from '../../components/list-card';
 import { LoadingButton } from '../../components/loading-button';
 import type { FormSort } from './form-list-query';
 import { formatExactTime, formatRelativeTime } from './relative-time';
@@ -94,52 +94,51 @@ function RowActions({ form, accountId, archived, busy, onRename, onArchive, onUn
 
 export function FormTable({ forms, accountId, archived, sort, busyIds, now, ...actions }: FormListViewProps) {
   return (
-    <div className="form-list card">
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0">
-          <caption className="visually-hidden">
-            {archived ? 'Archived forms' : 'Active forms'}, sorted by {sort === 'name' ? 'name' : 'last change'}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" aria-sort={sort === 'name' ? 'ascending' : undefined}>
-                Name
-              </th>
-              <th scope="col" aria-sort={sort === 'updated' ? 'descending' : undefined} className="text-nowrap">
-                Last changed
-              </th>
-              {archived && (
-                <th scope="col" className="text-nowrap">
-                  Archived
-                </th>
-              )}
-              <th scope="col" className="text-md-end">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {forms.map((form) => (
-              <tr key={form.id}>
-                <td className="form-list-main">
-                  <FormName form={form} accountId={accountId} archived={archived} />
-                  {form.description && <div className="form-list-description text-body-secondary small">{form.description}</div>}
-                </td>
-                <td className="text-nowrap text-body-secondary">
-                  <Time iso={form.updatedAt} now={now} />
-                </td>
-                {archived && (
-                  <td className="text-nowrap text-body-secondary">{form.deletedAt ? <Time iso={form.deletedAt} now={now} /> : '—'}</td>
-                )}
-                <td>
-                  <RowActions form={form} accountId={accountId} archived={archived} busy={busyIds.has(form.id)} {...actions} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <ListTable
+      caption={
+        <>
+          {archived ? 'Archived forms' : 'Active forms'}, sorted by {sort === 'name' ? 'name' : 'last change'}
+        </>
+      }
+    >
+      <thead>
+        <tr>
+          <th scope="col" aria-sort={sort === 'name' ? 'ascending' : undefined}>
+            Name
+          </th>
+          <th scope="col" aria-sort={sort === 'updated' ? 'descending' : undefined} className="text-nowrap">
+            Last changed
+          </th>
+          {archived && (
+            <th scope="col" className="text-nowrap">
+              Archived
+            </th>
+          )}
+          <th scope="col" className="text-md-end">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {forms.map((form) => (
+          <tr key={form.id}>
+            <td className="form-list-main">
+              <FormName form={form} accountId={accountId} archived={archived} />
+              {form.description && <div className="form-list-description text-body-secondary small">{form.description}</div>}
+            </td>
+            <td className="text-nowrap text-body-secondary">
+              <Time iso={form.updatedAt} now={now} />
+            </td>
+            {archived && (
+              <td className="text-nowrap text-body-secondary">{form.deletedAt ? <Time iso={form.deletedAt} now={now} /> : '—'}</td>
+            )}
+            <td>
+              <RowActions form={form} accountId={accountId} archived={archived} busy={busyIds.has(form.id)} {...actions} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }
 
@@ -174,47 +173,28 @@ export function FormCards({ forms, accountId, archived, sort, busyIds, now, ...a
 
 /** Shape of the list while it loads; the spoken label says what is happening. */
 export function FormListSkeleton({ label, narrow }: { label: string; narrow: boolean }) {
-  const rows = [0, 1, 2];
   return (
-    <div role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">{label}</span>
-      <div aria-hidden="true">
-        {narrow ? (
-          <div className="d-grid gap-3">
-            {rows.map((row) => (
-              <div key={row} className="card">
-                <Placeholder as="div" animation="glow" className="card-body d-grid gap-2">
-                  <Placeholder xs={7} />
-                  <Placeholder xs={10} size="sm" />
-                  <Placeholder xs={4} size="sm" />
-                </Placeholder>
-              </div>
-            ))}
-          </div>
-        ) : (
-          <div className="form-list card">
-            {rows.map((row) => (
-              <Placeholder key={row} as="div" animation="glow" className="d-flex align-items-center gap-4 px-3 py-3 border-bottom">
-                <span className="flex-grow-1 d-grid gap-2">
-                  <Placeholder xs={5} />
-                  <Placeholder xs={8} size="sm" />
-                </span>
-                <Placeholder style={{ width: '6rem' }} size="sm" />
-                <Placeholder.Button variant="outline-secondary" size="sm" style={{ width: '12rem' }} />
-              </Placeholder>
-            ))}
-          </div>
-        )}
-      </div>
-    </div>
-  );
-}
-
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="empty-state text-center py-5 px-3">
-      <h2 className="h5 mb-2">{title}</h2>
-      {children}
-    </div>
+    <ListSkeleton
+      label={label}
+      narrow={narrow}
+      rows={3}
+      card={
+        <>
+          <Placeholder xs={7} />
+          <Placeholder xs={10} size="sm" />
+          <Placeholder xs={4} size="sm" />
+        </>
+      }
+      row={
+        <>
+          <span className="flex-grow-1 d-grid gap-2">
+            <Placeholder xs={5} />
+            <Placeholder xs={8} size="sm" />
+          </span>
+          <Placeholder style={{ width: '6rem' }} size="sm" />
+          <Placeholder.Button variant="outline-secondary" size="sm" style={{ width: '12rem' }} />
+        </>
+      }
+    />
   );
 }

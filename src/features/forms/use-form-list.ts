@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../api/errors';
+import { isHandledByClient } from '../../api/errors';
 import { listFormTemplates } from '../../api/form-templates';
 import type { FormTemplateSummary } from '../../api/form-templates';
 import { showErrorToast } from '../../app/app-slice';
@@ -9,14 +9,6 @@ export const LOAD_FORM_LIST_ERROR = 'Unable to load form list';
 export const LOAD_ARCHIVED_FORM_LIST_ERROR = 'Unable to load archived form list';
 
 export type FormListStatus = 'loading' | 'loaded' | 'failed';
-
-/**
- * 401 is on its way to /login and 403/404 already show the error page (the http client does both):
- * a toast on top would only repeat it.
- */
-export function isHandledByClient(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
-}
 
 interface Loaded {
   key: string;

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Placeholder from 'react-bootstrap/Placeholder';
 import type { FormResponseListItem } from '../../api/form-responses';
+import { EmptyState as ListEmptyState, ListSkeleton, ListTable } from '../../components/list-card';
 import { responseDetailPath } from './response-paths';
 import type { ResponseLinkState } from './response-paths';
 import { ResponseTime } from './response-time';
@@ -28,6 +29,15 @@ export function SpamBadge() {
   return (
     <Badge bg="warning" text="dark" className="response-spam-badge">
       Spam
+    </Badge>
+  );
+}
+
+/** The response started from a prefill. */
+function PrefilledBadge({ className }: { className?: string }) {
+  return (
+    <Badge bg="light" text="dark" className={['border', className].filter(Boolean).join(' ')}>
+      Prefilled
     </Badge>
   );
 }
@@ -60,60 +70,51 @@ export function ResponseTable({ responses, accountId, listSearch, now, label }: 
   const navigate = useNavigate();
   const state: ResponseLinkState = { listSearch };
   return (
-    <div className="response-list card">
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0">
-          <caption className="visually-hidden">{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="text-nowrap">
-                Submitted
-              </th>
-              <th scope="col">Form</th>
-              <th scope="col">Summary</th>
-              <th scope="col">
-                <span className="visually-hidden">Status</span>
-              </th>
+    <ListTable caption={label} className="response-list">
+      <thead>
+        <tr>
+          <th scope="col" className="text-nowrap">
+            Submitted
+          </th>
+          <th scope="col">Form</th>
+          <th scope="col">Summary</th>
+          <th scope="col">
+            <span className="visually-hidden">Status</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {responses.map((response) => {
+          const to = responseDetailPath(accountId, response.id);
+          return (
+            <tr
+              key={response.id}
+              className={`response-row${response.isSpam ? ' is-spam' : ''}`}
+              onClick={(event) => {
+                if (onInteractive(event) || event.button !== 0) return;
+                // A selection in progress is reading, not opening.
+                if (window.getSelection()?.toString()) return;
+                void navigate(to, { state });
+              }}
+            >
+              <td className="text-nowrap">
+                <Link to={to} state={state} className="response-link" aria-label={responseLinkLabel(response)}>
+                  <ResponseTime iso={response.submittedAt} now={now} />
+                </Link>
+              </td>
+              <td className="response-form-name">{response.formName}</td>
+              <td className="response-summary-cell">
+                <Summary response={response} />
+              </td>
+              <td className="text-end text-nowrap">
+                {response.isSpam && <SpamBadge />}
+                {response.prefill && <PrefilledBadge className="ms-1" />}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {responses.map((response) => {
-              const to = responseDetailPath(accountId, response.id);
-              return (
-                <tr
-                  key={response.id}
-                  className={`response-row${response.isSpam ? ' is-spam' : ''}`}
-                  onClick={(event) => {
-                    if (onInteractive(event) || event.button !== 0) return;
-                    // A selection in progress is reading, not opening.
-                    if (window.getSelection()?.toString()) return;
-                    void navigate(to, { state });
-                  }}
-                >
-                  <td className="text-nowrap">
-                    <Link to={to} state={state} className="response-link" aria-label={responseLinkLabel(response)}>
-                      <ResponseTime iso={response.submittedAt} now={now} />
-                    </Link>
-                  </td>
-                  <td className="response-form-name">{response.formName}</td>
-                  <td className="response-summary-cell">
-                    <Summary response={response} />
-                  </td>
-                  <td className="text-end text-nowrap">
-                    {response.isSpam && <SpamBadge />}
-                    {response.prefill && (
-                      <Badge bg="light" text="dark" className="border ms-1">
-                        Prefilled
-                      </Badge>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+          );
+        })}
+      </tbody>
+    </ListTable>
   );
 }
 
@@ -129,11 +130,7 @@ export function ResponseCards({ responses, accountId, listSearch, now, label }: 
               <h2 className="h6 mb-0 response-form-name">{response.formName}</h2>
               <span className="d-flex gap-1 flex-shrink-0">
                 {response.isSpam && <SpamBadge />}
-                {response.prefill && (
-                  <Badge bg="light" text="dark" className="border">
-                    Prefilled
-                  </Badge>
-                )}
+                {response.prefill && <PrefilledBadge />}
               </span>
             </div>
             <Link
@@ -154,50 +151,40 @@ export function ResponseCards({ responses, accountId, listSearch, now, label }: 
 
 /** Shape of the list while it loads; the spoken label says what is happening. */
 export function ResponseListSkeleton({ narrow }: { narrow: boolean }) {
-  const rows = [0, 1, 2, 3];
   return (
-    <div role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">Loading responses…</span>
-      <div aria-hidden="true">
-        {narrow ? (
-          <div className="d-grid gap-3">
-            {rows.map((row) => (
-              <div key={row} className="card">
-                <Placeholder as="div" animation="glow" className="card-body d-grid gap-2">
-                  <Placeholder xs={6} />
-                  <Placeholder xs={4} size="sm" />
-                  <Placeholder xs={10} size="sm" />
-                </Placeholder>
-              </div>
-            ))}
-          </div>
-        ) : (
-          <div className="response-list card">
-            {rows.map((row) => (
-              <Placeholder key={row} as="div" animation="glow" className="d-flex align-items-center gap-4 px-3 py-3 border-bottom">
-                <span className="d-grid gap-2" style={{ width: '10rem' }}>
-                  <Placeholder xs={8} />
-                  <Placeholder xs={11} size="sm" />
-                </span>
-                <Placeholder style={{ width: '8rem' }} size="sm" />
-                <span className="flex-grow-1 d-grid gap-2">
-                  <Placeholder xs={7} size="sm" />
-                  <Placeholder xs={5} size="sm" />
-                </span>
-              </Placeholder>
-            ))}
-          </div>
-        )}
-      </div>
-    </div>
+    <ListSkeleton
+      label="Loading responses…"
+      narrow={narrow}
+      rows={4}
+      card={
+        <>
+          <Placeholder xs={6} />
+          <Placeholder xs={4} size="sm" />
+          <Placeholder xs={10} size="sm" />
+        </>
+      }
+      row={
+        <>
+          <span className="d-grid gap-2" style={{ width: '10rem' }}>
+            <Placeholder xs={8} />
+            <Placeholder xs={11} size="sm" />
+          </span>
+          <Placeholder style={{ width: '8rem' }} size="sm" />
+          <span className="flex-grow-1 d-grid gap-2">
+            <Placeholder xs={7} size="sm" />
+            <Placeholder xs={5} size="sm" />
+          </span>
+        </>
+      }
+    />
   );
 }
 
+/** Under the filters the empty and failed states stand unframed. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="response-empty text-center py-5 px-3">
-      <h2 className="h5 mb-2">{title}</h2>
+    <ListEmptyState title={title} className="response-empty">
       {children}
-    </div>
+    </ListEmptyState>
   );
 }

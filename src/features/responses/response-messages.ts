@@ -1,5 +1,3 @@
-import { ApiError } from '../../api/errors';
-
 /** Spec §8 (response and export errors) and the screen's own texts. */
 export const RESPONSE_MESSAGES = {
   listFailed: 'Unable to load response list data',
@@ -15,11 +13,3 @@ export const SPAM_REASON_TEXT: Readonly<Record<string, string>> = {
   honeypot: 'a field hidden from people was filled in, as bots do',
   'filled-too-fast': 'the form was sent faster than a person could fill it in',
 };
-
-/**
- * 401 is on its way to /login and 403/404 already show the error page (the http client does both):
- * a toast on top would only repeat it.
- */
-export function isHandledByClient(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
-}

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { cursorOf } from '../../api/form-responses';
 import { PageFrame } from '../../components/page-frame';
 import { useNarrowScreen } from '../../components/use-narrow-screen';
+import { useNow } from '../../components/use-now';
 import { accountIdFromPath } from '../../domain/ids';
 import { ExportResponsesDialog } from './export-responses-dialog';
 import { ResponseFilters } from './response-filters';
@@ -11,7 +12,6 @@ import { formOptions, hasActiveFilters, readResponseListQuery, writeResponseList
 import type { ResponseListQuery } from './response-list-query';
 import { EmptyState, ResponseCards, ResponseListSkeleton, ResponseTable } from './response-list-view';
 import { RESPONSE_MESSAGES } from './response-messages';
-import { useNow } from './response-time';
 import { useFormChoices, useResponseList } from './use-response-list';
 import './responses.css';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../api/errors';
+import { ApiError, isHandledByClient } from '../../api/errors';
 import { DEFAULT_RESPONSE_PAGE_SIZE, listFormResponses } from '../../api/form-responses';
 import type { FormResponseFilters, FormResponsePage } from '../../api/form-responses';
 import { listFormTemplates } from '../../api/form-templates';
@@ -8,7 +8,7 @@ import { showErrorToast } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
 import { filterKey, toResponseFilters } from './response-list-query';
 import type { ResponseListQuery } from './response-list-query';
-import { RESPONSE_MESSAGES, isHandledByClient } from './response-messages';
+import { RESPONSE_MESSAGES } from './response-messages';
 
 export type LoadStatus = 'loading' | 'loaded' | 'failed';
 

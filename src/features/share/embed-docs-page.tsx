@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { inputsOf } from '../../domain/answers';
 import { INPUT_SUBTYPE_LABELS, isChoiceSubtype } from '../../domain/form-document';
@@ -20,6 +21,8 @@ import {
 import { BACK_LABELS } from './share-messages';
 import type { ShareForm } from './use-share-form';
 import { useShareForm } from './use-share-form';
+// The docs' tables take the lists' column headings (.quiet-headings).
+import '../../components/list-card.css';
 
 const SECTIONS = [
   { id: 'embed-docs-installation', title: 'Installation' },
@@ -72,6 +75,27 @@ const EVENT_EXAMPLE = `document.addEventListener('formbuilder:submitted', (event
   console.log('Form', formId, 'submitted as response', responseId);
 });`;
 
+/** A reference table: the caption names it for assistive technology, `headings` its columns, `children` its rows. */
+function DocsTable({ caption, headings, children }: { caption: ReactNode; headings: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="table-responsive border rounded mb-3">
+      <table className="table share-table quiet-headings align-top mb-0">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 function OptionList({ input }: { input: InputElement }) {
   if (!isChoiceSubtype(input.subtype)) return null;
   if (input.options.length === 0) return <div className="small text-body-secondary">No options yet.</div>;
@@ -101,36 +125,26 @@ function InputTable({ form, origin }: { form: ShareForm; origin: string }) {
   );
   return (
     <>
-      <div className="table-responsive border rounded mb-3">
-        <table className="table share-table align-top mb-0">
-          <caption className="visually-hidden">Inputs of {form.name} and the URL parameters that prefill them</caption>
-          <thead>
-            <tr>
-              <th scope="col">Input</th>
-              <th scope="col">Data name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Accepted values</th>
-            </tr>
-          </thead>
-          <tbody>
-            {inputs.map((input) => (
-              <tr key={input.id}>
-                <th scope="row" className="fw-normal">
-                  {input.label || <span className="text-body-secondary">(no label)</span>}
-                </th>
-                <td>
-                  <code>{input.dataName}</code>
-                </td>
-                <td className="text-nowrap">{INPUT_SUBTYPE_LABELS[input.subtype]}</td>
-                <td>
-                  {acceptedParameterValues(input)}
-                  <OptionList input={input} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocsTable
+        caption={<>Inputs of {form.name} and the URL parameters that prefill them</>}
+        headings={['Input', 'Data name', 'Type', 'Accepted values']}
+      >
+        {inputs.map((input) => (
+          <tr key={input.id}>
+            <th scope="row" className="fw-normal">
+              {input.label || <span className="text-body-secondary">(no label)</span>}
+            </th>
+            <td>
+              <code>{input.dataName}</code>
+            </td>
+            <td className="text-nowrap">{INPUT_SUBTYPE_LABELS[input.subtype]}</td>
+            <td>
+              {acceptedParameterValues(input)}
+              <OptionList input={input} />
+            </td>
+          </tr>
+        ))}
+      </DocsTable>
       <p className="mb-2">For example:</p>
       <CodeExample label="Example link with URL parameters" code={example} />
     </>
@@ -195,31 +209,19 @@ export function EmbedDocsPage() {
                 <h2 id={`${SECTIONS[1].id}-title`}>Options</h2>
                 <h3>Attributes</h3>
                 <p>Set these on the element that holds the form.</p>
-                <div className="table-responsive border rounded mb-3">
-                  <table className="table share-table align-top mb-0">
-                    <caption className="visually-hidden">Embed attributes</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Attribute</th>
-                        <th scope="col">Example</th>
-                        <th scope="col">What it does</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {attributeRows(form.id).map((row) => (
-                        <tr key={row.name}>
-                          <th scope="row" className="fw-normal">
-                            <code>{row.name}</code>
-                          </th>
-                          <td>
-                            <code>{row.example}</code>
-                          </td>
-                          <td>{row.meaning}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DocsTable caption="Embed attributes" headings={['Attribute', 'Example', 'What it does']}>
+                  {attributeRows(form.id).map((row) => (
+                    <tr key={row.name}>
+                      <th scope="row" className="fw-normal">
+                        <code>{row.name}</code>
+                      </th>
+                      <td>
+                        <code>{row.example}</code>
+                      </td>
+                      <td>{row.meaning}</td>
+                    </tr>
+                  ))}
+                </DocsTable>
 
                 <h3>JavaScript</h3>
                 <p>
@@ -227,29 +229,17 @@ export function EmbedDocsPage() {
                   <code>window.FormBuilder.embed(options)</code> once the script has loaded. It returns{' '}
                   <code>{'{ iframe, destroy() }'}</code>: the iframe it created, and a function that removes it again.
                 </p>
-                <div className="table-responsive border rounded mb-3">
-                  <table className="table share-table align-top mb-0">
-                    <caption className="visually-hidden">Options of FormBuilder.embed</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Option</th>
-                        <th scope="col">Type</th>
-                        <th scope="col">What it does</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {JS_OPTIONS.map((row) => (
-                        <tr key={row.name}>
-                          <th scope="row" className="fw-normal">
-                            <code>{row.name}</code>
-                          </th>
-                          <td className="text-nowrap">{row.type}</td>
-                          <td>{row.meaning}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DocsTable caption="Options of FormBuilder.embed" headings={['Option', 'Type', 'What it does']}>
+                  {JS_OPTIONS.map((row) => (
+                    <tr key={row.name}>
+                      <th scope="row" className="fw-normal">
+                        <code>{row.name}</code>
+                      </th>
+                      <td className="text-nowrap">{row.type}</td>
+                      <td>{row.meaning}</td>
+                    </tr>
+                  ))}
+                </DocsTable>
                 <CodeExample label="JavaScript example" code={jsExample(origin, form.id)} />
               </section>
 

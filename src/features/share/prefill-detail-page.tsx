@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import Form from 'react-bootstrap/Form';
+import { isHandledByClient } from '../../api/errors';
 import { deletePrefill, getPrefill, prefillErrorsOf, updatePrefill } from '../../api/form-prefills';
 import type { FormPrefill } from '../../api/form-prefills';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
@@ -9,17 +10,18 @@ import { useAppDispatch } from '../../app/hooks';
 import { PageSpinner } from '../../app/layouts/page-spinner';
 import { ConfirmButton } from '../../components/confirm-button';
 import { LoadingButton } from '../../components/loading-button';
+import { NameField } from '../../components/name-field';
 import { inputsOf } from '../../domain/answers';
 import type { AnswerErrors, Answers } from '../../domain/answers';
 import type { AnswerValue, FormDocument } from '../../domain/form-document';
 import { LinkField } from './copy-fields';
 import { PrefillValuesEditor } from './prefill-values-editor';
 import { orphanValueCount, prefillDataOf, sameData, validatePrefillValues, withoutLabelPrefix, withoutRequired } from './prefill-values';
-import { ShareFrame, useShareParams } from './share-frame';
+import { LoadFailedAlert, ShareFrame, useShareParams } from './share-frame';
 import { appOrigin, prefilledFormUrl, sharePaths } from './share-links';
 import { BACK_LABELS, PREFILL_MESSAGES, PREFILL_NAME_MAX_LENGTH } from './share-messages';
 import type { ShareForm } from './use-share-form';
-import { isHandledByClient, useShareForm } from './use-share-form';
+import { useShareForm } from './use-share-form';
 
 type Loaded = { key: string; prefill: FormPrefill | null };
 
@@ -81,7 +83,6 @@ function PrefillEditor({ form, prefill, onSaved }: PrefillEditorProps) {
   const focusTargets = useRef(new Map<string, HTMLElement>());
   const nameRef = useRef<HTMLInputElement>(null);
   const nameId = useId();
-  const nameErrorId = `${nameId}-error`;
 
   const orphans = orphanValueCount(document, saved.data);
   const data = prefillDataOf(document, answers);
@@ -165,29 +166,17 @@ function PrefillEditor({ form, prefill, onSaved }: PrefillEditorProps) {
               <h2 id="prefill-details-title" className="h5 mb-0">
                 Details
               </h2>
-              <Form.Group controlId={nameId}>
-                <Form.Label className="fw-semibold">Name</Form.Label>
-                <Form.Control
-                  ref={nameRef}
-                  type="text"
-                  value={name}
-                  autoComplete="off"
-                  maxLength={PREFILL_NAME_MAX_LENGTH}
-                  required
-                  aria-required="true"
-                  isInvalid={nameError !== ''}
-                  aria-invalid={nameError !== '' || undefined}
-                  aria-describedby={nameError ? nameErrorId : undefined}
-                  disabled={saving}
-                  onChange={(event) => {
-                    setName(event.target.value);
-                    if (nameError) setNameError('');
-                  }}
-                />
-                <Form.Control.Feedback id={nameErrorId} type="invalid">
-                  {nameError}
-                </Form.Control.Feedback>
-              </Form.Group>
+              <NameField
+                id={nameId}
+                inputRef={nameRef}
+                labelClassName="fw-semibold"
+                value={name}
+                error={nameError}
+                maxLength={PREFILL_NAME_MAX_LENGTH}
+                disabled={saving}
+                onChange={setName}
+                onClearError={() => setNameError('')}
+              />
               <LinkField
                 label="Prefilled link"
                 url={link}
@@ -284,16 +273,7 @@ export function PrefillDetailPage() {
     >
       {(form) => {
         if (loaded.status === 'loading') return <PageSpinner label="Loading prefill…" />;
-        if (!prefill) {
-          return (
-            <div className="alert alert-danger d-flex flex-wrap gap-3 align-items-center" role="alert">
-              <span>{PREFILL_MESSAGES.fetchFailed}.</span>
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={loaded.retry}>
-                Try again
-              </button>
-            </div>
-          );
-        }
+        if (!prefill) return <LoadFailedAlert message={PREFILL_MESSAGES.fetchFailed} onRetry={loaded.retry} />;
         if (prefill.formTemplate !== form.id) {
           return (
             <div className="alert alert-warning" role="alert">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
+import { isHandledByClient } from '../../api/errors';
 import { createPrefill, deletePrefill, listPrefills, prefillErrorsOf } from '../../api/form-prefills';
 import type { FormPrefill } from '../../api/form-prefills';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
@@ -8,13 +9,16 @@ import { useAppDispatch } from '../../app/hooks';
 import { PageSpinner } from '../../app/layouts/page-spinner';
 import { ConfirmButton } from '../../components/confirm-button';
 import { CopyButton } from '../../components/copy-button';
+import { PlusIcon } from '../../components/icons';
+import { ListTable } from '../../components/list-card';
+import { useBusyIds } from '../../components/use-busy-ids';
 import { NewPrefillModal } from './new-prefill-modal';
 import type { NewPrefillResult } from './new-prefill-modal';
-import { ShareFrame, useShareParams } from './share-frame';
+import { LoadFailedAlert, ShareFrame, useShareParams } from './share-frame';
 import { appOrigin, prefilledFormUrl, sharePaths } from './share-links';
 import { BACK_LABELS, PREFILL_MESSAGES } from './share-messages';
 import type { ShareForm } from './use-share-form';
-import { isHandledByClient, useShareForm } from './use-share-form';
+import { useShareForm } from './use-share-form';
 
 const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -65,14 +69,6 @@ function usePrefillList(accountId: number | null, formId: string | undefined) {
   };
 }
 
-function PlusIcon() {
-  return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" aria-hidden="true" focusable="false">
-      <path d="M12 5v14M5 12h14" />
-    </svg>
-  );
-}
-
 interface PrefillTableProps {
   form: ShareForm;
   prefills: readonly FormPrefill[];
@@ -84,54 +80,49 @@ function PrefillTable({ form, prefills, busyIds, onDelete }: PrefillTableProps) 
   const origin = appOrigin();
   const paths = sharePaths(form.accountId, form.id);
   return (
-    <div className="card share-card prefill-list">
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0">
-          <caption className="visually-hidden">Prefills of {form.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Last changed</th>
-              <th scope="col" className="text-md-end">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {prefills.map((prefill) => (
-              <tr key={prefill.id}>
-                <th scope="row" className="fw-normal">
-                  <Link to={paths.prefill(prefill.id)} className="prefill-name">
-                    {prefill.name}
-                  </Link>
-                </th>
-                <td className="text-nowrap text-body-secondary">
-                  <time dateTime={prefill.updatedAt}>{formatChangedAt(prefill.updatedAt)}</time>
-                </td>
-                <td>
-                  {/* Every row has the same button texts: the group's label says which prefill they act on. */}
-                  <div role="group" aria-label={`Actions for ${prefill.name}`} className="d-flex flex-wrap gap-2 justify-content-md-end">
-                    <CopyButton value={prefilledFormUrl(origin, form.id, prefill.id)} label="Copy link" />
-                    <Link to={paths.prefill(prefill.id)} className="btn btn-outline-secondary">
-                      Edit
-                    </Link>
-                    <ConfirmButton
-                      prompt={
-                        <>
-                          Delete “{prefill.name}”? Its link will open the form without these values.
-                        </>
-                      }
-                      disabled={busyIds.has(prefill.id)}
-                      onConfirm={() => onDelete(prefill)}
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <ListTable caption={<>Prefills of {form.name}</>} className="share-card prefill-list">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Last changed</th>
+          <th scope="col" className="text-md-end">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {prefills.map((prefill) => (
+          <tr key={prefill.id}>
+            <th scope="row" className="fw-normal">
+              <Link to={paths.prefill(prefill.id)} className="prefill-name">
+                {prefill.name}
+              </Link>
+            </th>
+            <td className="text-nowrap text-body-secondary">
+              <time dateTime={prefill.updatedAt}>{formatChangedAt(prefill.updatedAt)}</time>
+            </td>
+            <td>
+              {/* Every row has the same button texts: the group's label says which prefill they act on. */}
+              <div role="group" aria-label={`Actions for ${prefill.name}`} className="d-flex flex-wrap gap-2 justify-content-md-end">
+                <CopyButton value={prefilledFormUrl(origin, form.id, prefill.id)} label="Copy link" />
+                <Link to={paths.prefill(prefill.id)} className="btn btn-outline-secondary">
+                  Edit
+                </Link>
+                <ConfirmButton
+                  prompt={
+                    <>
+                      Delete “{prefill.name}”? Its link will open the form without these values.
+                    </>
+                  }
+                  disabled={busyIds.has(prefill.id)}
+                  onConfirm={() => onDelete(prefill)}
+                />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }
 
@@ -144,19 +135,11 @@ export function PrefillsPage() {
   const list = usePrefillList(accountId, formId);
   // The last opened modal stays mounted while it fades out; a new key per opening starts it empty.
   const [modal, setModal] = useState({ key: 0, show: false });
-  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [busyIds, markBusy] = useBusyIds();
   const resultsRef = useRef<HTMLDivElement>(null);
 
   const openModal = () => setModal((current) => ({ key: current.key + 1, show: true }));
   const closeModal = () => setModal((current) => ({ ...current, show: false }));
-
-  const markBusy = (id: string, busy: boolean) =>
-    setBusyIds((current) => {
-      const next = new Set(current);
-      if (busy) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const create = async (form: ShareForm, name: string): Promise<NewPrefillResult> => {
     try {
@@ -208,14 +191,7 @@ export function PrefillsPage() {
           </p>
           <div ref={resultsRef} tabIndex={-1} className="prefill-list-results" role="region" aria-label="Prefill list">
             {list.status === 'loading' && <PageSpinner label="Loading prefills…" />}
-            {list.status === 'failed' && (
-              <div className="alert alert-danger d-flex flex-wrap gap-3 align-items-center" role="alert">
-                <span>{PREFILL_MESSAGES.fetchFailed}.</span>
-                <button type="button" className="btn btn-sm btn-outline-danger" onClick={list.retry}>
-                  Try again
-                </button>
-              </div>
-            )}
+            {list.status === 'failed' && <LoadFailedAlert message={PREFILL_MESSAGES.fetchFailed} onRetry={list.retry} />}
             {list.status === 'loaded' && list.prefills.length === 0 && (
               <div className="card share-card text-center">
                 <div className="card-body py-5 px-3">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageSpinner } from '../../app/layouts/page-spinner';
 import { BackLink } from '../../components/back-link';
-import { ICON_SIZE, InfoIcon } from '../../components/icons';
+import { ExternalLinkIcon, ICON_SIZE, InfoIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { accountIdFromPath } from '../../domain/ids';
 import { SHARE_MESSAGES } from './share-messages';
@@ -47,16 +47,21 @@ export function ShareFrame({ title, back, state, actions, children }: ShareFrame
           </div>
         </div>
       )}
-      {state.status === 'failed' && (
-        <div className="alert alert-danger d-flex flex-wrap gap-3 align-items-center" role="alert">
-          <span>{SHARE_MESSAGES.loadFormFailed}.</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={state.retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'failed' && <LoadFailedAlert message={SHARE_MESSAGES.loadFormFailed} onRetry={state.retry} />}
       {form && children(form)}
     </PageFrame>
+  );
+}
+
+/** Something the screen needs did not load: says what, and offers to try again. */
+export function LoadFailedAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="alert alert-danger d-flex flex-wrap gap-3 align-items-center" role="alert">
+      <span>{message}.</span>
+      <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }
 
@@ -65,27 +70,8 @@ export function OpenInNewTab({ href, children, className = 'btn btn-outline-seco
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={`${className} d-inline-flex align-items-center gap-2`}>
       {children}
-      <ExternalIcon />
+      <ExternalLinkIcon />
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
-  );
-}
-
-function ExternalIcon() {
-  return (
-    <svg
-      width={ICON_SIZE.action}
-      height={ICON_SIZE.action}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-    </svg>
   );
 }

@@ -3,7 +3,7 @@
  * screens always load it with getFormTemplate.
  */
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/errors';
+import { isHandledByClient } from '../../api/errors';
 import { getFormTemplate } from '../../api/form-templates';
 import { showErrorToast } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
@@ -30,11 +30,6 @@ export type ShareFormState =
   | { status: 'failed'; retry: () => void };
 
 type Loaded = { key: string; form: ShareForm | null };
-
-/** 401/403/404 are shown by the HTTP client itself (login redirect or the error page). */
-export function isHandledByClient(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
-}
 
 function readDocument(raw: unknown): FormDocument | null {
   try {

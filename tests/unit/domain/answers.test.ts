@@ -11,33 +11,22 @@ import {
   validateAnswers,
 } from '../../../src/domain/answers';
 import type { FormDocument, InputElement, InputSubtype } from '../../../src/domain/form-document';
+import { input as blankInput } from '../../fixtures/form-factories';
 
 function input(subtype: InputSubtype, overrides: Partial<InputElement> = {}): InputElement {
   const id = overrides.id ?? `${subtype}-1`;
-  return {
-    type: 'input',
+  return blankInput(id, 'p1', {
     subtype,
-    id,
-    parentId: 'p1',
     label: subtype,
     dataName: id.replace(/\W/g, '_').toLowerCase(),
-    placeholder: '',
-    helpText: '',
-    default: { staticValue: null, referenceValueId: null },
     options: ['radio', 'checkbox', 'dropdown'].includes(subtype)
       ? [
           { id: 'o1', text: 'One' },
           { id: 'o2', text: 'Two' },
         ]
       : [],
-    minValue: null,
-    maxValue: null,
-    stepValue: null,
-    minLength: null,
-    maxLength: null,
-    required: false,
     ...overrides,
-  };
+  });
 }
 
 describe('isEmptyAnswer', () => {

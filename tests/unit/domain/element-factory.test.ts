@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   createInput,
   createNewFormDocument,
+  createNewFormSnapshot,
   createPage,
   createPresentation,
   createSection,
   nextPageTitle,
 } from '../../../src/domain/element-factory';
-import { INPUT_SUBTYPES, formDocumentSchema, inputElementSchema } from '../../../src/domain/form-document';
+import { DEFAULT_BUTTON_STYLE, INPUT_SUBTYPES, formDocumentSchema, inputElementSchema } from '../../../src/domain/form-document';
 import { normaliseForm } from '../../../src/domain/form-tree';
 import { counterIds } from './form-fixtures';
 
@@ -125,6 +126,21 @@ describe('createNewFormDocument', () => {
     const b = createNewFormDocument();
     expect(formDocumentSchema.safeParse(a).success).toBe(true);
     expect(a[0].id).not.toBe(b[0].id);
+  });
+});
+
+describe('createNewFormSnapshot', () => {
+  it('is the named form with empty texts, the new-form document, no logic and the default button style', () => {
+    expect(createNewFormSnapshot('Estate planning', counterIds())).toEqual({
+      name: 'Estate planning',
+      displayName: '',
+      description: '',
+      customSubmitMessage: '',
+      jsonForm: createNewFormDocument(counterIds()),
+      jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
+      jsonFormStyle: { button: { ...DEFAULT_BUTTON_STYLE } },
+    });
+    expect(createNewFormSnapshot().name).toBe('');
   });
 });
 

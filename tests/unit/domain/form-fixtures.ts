@@ -1,26 +1,7 @@
-import type { ConditionalLogic, FormDocument, InputElement, LogicConfig, LogicRule } from '../../../src/domain/form-document';
+import type { ConditionalLogic, FormDocument, LogicConfig, LogicRule } from '../../../src/domain/form-document';
+import { input } from '../../fixtures/form-factories';
 
-export function input(id: string, parentId: string, overrides: Partial<InputElement> = {}): InputElement {
-  return {
-    type: 'input',
-    subtype: 'textInput',
-    id,
-    parentId,
-    label: id,
-    dataName: id,
-    placeholder: '',
-    helpText: '',
-    default: { staticValue: null, referenceValueId: null },
-    options: [],
-    minValue: null,
-    maxValue: null,
-    stepValue: null,
-    minLength: null,
-    maxLength: null,
-    required: false,
-    ...overrides,
-  };
-}
+export { input };
 
 /**
  * p1: h1, i1 'Full name', s1 [i2 dropdown (o1, o2), i3 textarea]

@@ -1,26 +1,10 @@
 import type { FormDocument, InputElement, InputSubtype } from '../../../src/domain/form-document';
 import type { PublicForm } from '../../../src/respondent/public-api';
+import { buttonStyle, input as blankInput } from '../../fixtures/form-factories';
 
+/** An input on page p1 (overrides may move it into a section). */
 export function input(subtype: InputSubtype, id: string, overrides: Partial<InputElement> = {}): InputElement {
-  return {
-    type: 'input',
-    subtype,
-    id,
-    parentId: 'p1',
-    label: id,
-    dataName: id,
-    placeholder: '',
-    helpText: '',
-    default: { staticValue: null, referenceValueId: null },
-    options: [],
-    minValue: null,
-    maxValue: null,
-    stepValue: null,
-    minLength: null,
-    maxLength: null,
-    required: false,
-    ...overrides,
-  };
+  return blankInput(id, 'p1', { subtype, ...overrides });
 }
 
 export const FORM_ID = '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f';
@@ -86,17 +70,7 @@ export function publicForm(overrides: Partial<PublicForm> = {}): PublicForm {
     name: 'Client intake',
     jsonForm: intakeForm,
     jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
-    jsonFormStyle: {
-      button: {
-        submitTextContent: 'Send',
-        textSize: '1rem',
-        textColor: '#FFFFFF',
-        bodyColor: '#111928',
-        textHoverColor: '#111928',
-        bodyHoverColor: '#FFFFFF',
-        cornerRadius: '0.375rem',
-      },
-    },
+    jsonFormStyle: { button: buttonStyle('Send') },
     ...overrides,
   };
 }

@@ -1,38 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountHomePage } from '../../../../src/features/forms/account-home-page';
+import { wireForm } from '../../../fixtures/form-factories';
+import type { WireForm } from '../../../fixtures/form-factories';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
 import { renderWithProviders } from '../../test-utils';
 
 startMswServer();
 afterEach(() => vi.unstubAllGlobals());
-
-interface WireForm {
-  id: string;
-  name: string;
-  display_name: string;
-  description: string;
-  internal_form_slug: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
-
-let serial = 0;
-function wireForm(name: string, overrides: Partial<WireForm> = {}): WireForm {
-  serial += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
-    name,
-    display_name: '',
-    description: '',
-    internal_form_slug: null,
-    created_at: '2024-01-01T09:00:00.000Z',
-    updated_at: '2024-01-01T09:00:00.000Z',
-    deleted_at: null,
-    ...overrides,
-  };
-}
 
 function fullForm(form: WireForm, extra: Record<string, unknown> = {}) {
   return {

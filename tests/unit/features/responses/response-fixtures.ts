@@ -1,37 +1,8 @@
+import { nextSerialId } from '../../../fixtures/form-factories';
+import type { WireForm } from '../../../fixtures/form-factories';
 import { HttpResponse, http, server } from '../../app/msw-server';
 
 export const ACCOUNT = 12;
-
-let serial = 0;
-const nextId = () => {
-  serial += 1;
-  return `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`;
-};
-
-export interface WireForm {
-  id: string;
-  name: string;
-  display_name: string;
-  description: string;
-  internal_form_slug: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
-
-export function wireForm(name: string, overrides: Partial<WireForm> = {}): WireForm {
-  return {
-    id: nextId(),
-    name,
-    display_name: '',
-    description: '',
-    internal_form_slug: null,
-    created_at: '2024-01-01T09:00:00.000Z',
-    updated_at: '2024-01-01T09:00:00.000Z',
-    deleted_at: null,
-    ...overrides,
-  };
-}
 
 export interface WireListItem {
   id: string;
@@ -45,7 +16,7 @@ export interface WireListItem {
 
 export function wireResponse(form: Pick<WireForm, 'id' | 'name'>, overrides: Partial<WireListItem> = {}): WireListItem {
   return {
-    id: nextId(),
+    id: nextSerialId(),
     form_template: form.id,
     form_name: form.name,
     submitted_at: '2026-03-01T10:00:00.000Z',

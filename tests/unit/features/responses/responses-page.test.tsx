@@ -3,9 +3,10 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseDetailPage } from '../../../../src/features/responses/response-detail-page';
 import { ResponsesPage } from '../../../../src/features/responses/responses-page';
+import { wireForm } from '../../../fixtures/form-factories';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
 import { renderWithProviders } from '../../test-utils';
-import { ACCOUNT, errorToast, formsApi, narrowScreen, page, responsesApi, wireForm, wireResponse } from './response-fixtures';
+import { ACCOUNT, errorToast, formsApi, narrowScreen, page, responsesApi, wireResponse } from './response-fixtures';
 
 startMswServer();
 afterEach(() => {

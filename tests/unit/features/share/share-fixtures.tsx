@@ -1,10 +1,11 @@
 import { Route, Routes } from 'react-router';
-import type { FormDocument, InputElement } from '../../../../src/domain/form-document';
+import type { FormDocument } from '../../../../src/domain/form-document';
 import { EmbedDocsPage } from '../../../../src/features/share/embed-docs-page';
 import { EmbedPage } from '../../../../src/features/share/embed-page';
 import { PrefillDetailPage } from '../../../../src/features/share/prefill-detail-page';
 import { PrefillsPage } from '../../../../src/features/share/prefills-page';
 import { SharePage } from '../../../../src/features/share/share-page';
+import { input } from '../../../fixtures/form-factories';
 import { HttpResponse, http } from '../../app/msw-server';
 import { renderWithProviders } from '../../test-utils';
 
@@ -12,28 +13,6 @@ export const ACCOUNT_ID = 12;
 export const FORM_ID = '11111111-1111-4111-8111-111111111111';
 export const PREFILL_ID = '33333333-3333-4333-8333-333333333333';
 export const OTHER_PREFILL_ID = '44444444-4444-4444-8444-444444444444';
-
-export function input(id: string, parentId: string, overrides: Partial<InputElement> = {}): InputElement {
-  return {
-    type: 'input',
-    subtype: 'textInput',
-    id,
-    parentId,
-    label: id,
-    dataName: id,
-    placeholder: '',
-    helpText: '',
-    default: { staticValue: null, referenceValueId: null },
-    options: [],
-    minValue: null,
-    maxValue: null,
-    stepValue: null,
-    minLength: null,
-    maxLength: null,
-    required: false,
-    ...overrides,
-  };
-}
 
 /** Two pages; a section on the first; every kind of widget the prefill editor must show. */
 export const DOCUMENT: FormDocument = [
