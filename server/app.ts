@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessions(app, { db, secureCookies });
 
   await app.register(coreRoutes, { db });
-  await app.register(publicRoutes, { db, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS });
+  await app.register(publicRoutes, { db, pool, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS });
   await app.register(authRoutes, { db, config, secureCookies });
   await app.register(accountRoutes, { db, pool, prefix: '/api/:accountId' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
