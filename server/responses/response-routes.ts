@@ -14,8 +14,8 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
-/** Lists report an exact total up to this many matches, and null beyond. */
-export const COUNT_CAP = 10_000;
+/** Lists report an exact total up to this many matches, and null beyond (counting is O(matches)). */
+export const COUNT_CAP = 1_000;
 
 const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be an ISO 8601 date or date-time' });
 
