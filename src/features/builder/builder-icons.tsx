@@ -1,30 +1,16 @@
 /** Builder-only icons (decorative: each sits beside a text label or inside a control with an accessible name). */
 import type { ReactNode } from 'react';
+import { ICON_SIZE, Icon, type IconProps as BaseIconProps } from '../../components/icons';
 import type { PaletteKind } from './palette-kinds';
 
-interface IconProps {
-  size?: number;
-  className?: string;
-}
+type IconProps = Pick<BaseIconProps, 'size' | 'className'>;
 
-function Svg({ size = 16, className, children }: IconProps & { children: ReactNode }) {
+/** The shared icon base, at the builder's default size (spec §9: 16 for action buttons). */
+function Svg({ size = ICON_SIZE.action, className, children }: IconProps & { children: ReactNode }) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
+    <Icon size={size} className={className}>
       {children}
-    </svg>
+    </Icon>
   );
 }
 
