@@ -27,7 +27,7 @@ import type {
   ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch } from '../../app/hooks';
@@ -246,6 +246,52 @@ function paletteKindOfNode(tree: FormTree, id: string): PaletteKind | null {
   return node.subtype;
 }
 
+type RectMap = Parameters<CollisionDetection>[0]['droppableRects'];
+
+/**
+ * dnd-kit's droppable rects correct themselves for scrolling: each of their sides is a getter that reads the scroll
+ * offsets of the droppable's scrollable ancestors. Collision detection runs on every render of the DndContext (several
+ * per pointer move) and reads four sides of each of the ~550 droppables of a large form, so those DOM reads were most
+ * of a drag move's time. This keeps plain copies of the rects, read once per measurement, and reads them again only
+ * when something has scrolled since: the page's own scroll position is compared on every call, and a scroll event
+ * anywhere (captured on the document) counts too. The values are the getters' values at the time of the call.
+ */
+class PlainRects {
+  private source: RectMap | null = null;
+  private copy: RectMap = new Map();
+  private scrollX = 0;
+  private scrollY = 0;
+  private scrolls = 0;
+  private scrollsAtCopy = -1;
+
+  /** Counts scroll events until the returned function is called. */
+  listen(): () => void {
+    const onScroll = () => {
+      this.scrolls += 1;
+    };
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => document.removeEventListener('scroll', onScroll, { capture: true });
+  }
+
+  of(rects: RectMap): RectMap {
+    const page = document.scrollingElement;
+    const scrollX = page ? page.scrollLeft : 0;
+    const scrollY = page ? page.scrollTop : 0;
+    if (rects === this.source && this.scrolls === this.scrollsAtCopy && scrollX === this.scrollX && scrollY === this.scrollY) return this.copy;
+    const copy: RectMap = new Map();
+    for (const [id, rect] of rects) {
+      const { top, left, bottom, right, width, height } = rect;
+      copy.set(id, { top, left, bottom, right, width, height });
+    }
+    this.source = rects;
+    this.copy = copy;
+    this.scrollX = scrollX;
+    this.scrollY = scrollY;
+    this.scrollsAtCopy = this.scrolls;
+    return copy;
+  }
+}
+
 export function BuilderDnd({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
@@ -267,25 +313,32 @@ export function BuilderDnd({ children }: { children: ReactNode }) {
     useSensor(KeyboardSensor, { coordinateGetter }),
   );
 
-  const collisionDetection = useCallback<CollisionDetection>((args) => {
-    const current = session.current;
-    const keyboard = args.pointerCoordinates === null;
-    const candidates = current ? args.droppableContainers.filter((entry) => isCandidate(current, entry, keyboard)) : args.droppableContainers;
-    if (keyboard) return closestCorners({ ...args, droppableContainers: candidates });
-    // The innermost target under the pointer: an element inside a section beats the section beats its page.
-    const within = pointerWithin({ ...args, droppableContainers: candidates });
-    let best = within[0];
-    let bestArea = Number.POSITIVE_INFINITY;
-    for (const collision of within) {
-      const rect = args.droppableRects.get(collision.id);
-      const area = rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
-      if (area < bestArea) {
-        best = collision;
-        bestArea = area;
+  const rects = useMemo(() => new PlainRects(), []);
+  useEffect(() => rects.listen(), [rects]);
+
+  const collisionDetection = useCallback<CollisionDetection>(
+    (args) => {
+      const current = session.current;
+      const keyboard = args.pointerCoordinates === null;
+      const candidates = current ? args.droppableContainers.filter((entry) => isCandidate(current, entry, keyboard)) : args.droppableContainers;
+      const droppableRects = rects.of(args.droppableRects);
+      if (keyboard) return closestCorners({ ...args, droppableRects, droppableContainers: candidates });
+      // The innermost target under the pointer: an element inside a section beats the section beats its page.
+      const within = pointerWithin({ ...args, droppableRects, droppableContainers: candidates });
+      let best = within[0];
+      let bestArea = Number.POSITIVE_INFINITY;
+      for (const collision of within) {
+        const rect = droppableRects.get(collision.id);
+        const area = rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
+        if (area < bestArea) {
+          best = collision;
+          bestArea = area;
+        }
       }
-    }
-    return best ? [best] : [];
-  }, []);
+      return best ? [best] : [];
+    },
+    [rects],
+  );
 
   const trackPointer = useCallback((event: PointerEvent) => {
     if (session.current) session.current.pointerY = event.clientY;

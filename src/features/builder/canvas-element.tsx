@@ -7,9 +7,9 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import type { FormElementType } from '../../domain/form-document';
 import type { TreeNode } from '../../domain/form-tree';
 import type { ContainerDropData, ElementDragData, ParentType } from './builder-dnd';
 import { containerDroppableId, sortableListId } from './builder-dnd';
@@ -17,26 +17,10 @@ import { GripIcon, LogicIcon } from './builder-icons';
 import { ElementToolbar } from './element-toolbar';
 import { InputPreview, RichTextPreview } from './element-preview';
 import { revealIfHidden } from './focus';
-import { elementSelected, selectChildIds, selectElementErrors, selectNode } from './form-slice';
+import { HAS_ERRORS, HAS_LOGIC, SELECTED, useElementView } from './element-view';
+import { elementSelected, selectChildIds, selectElementErrors } from './form-slice';
 import { elementName, typeLabelOf } from './palette-kinds';
-import { useRenderCount } from './render-count';
-
-const SELECTED = 1;
-const HAS_ERRORS = 2;
-const HAS_LOGIC = 4;
-
-/**
- * Selection, errors and logic folded into one small number: one subscription instead of three for each of the
- * (possibly hundreds of) elements, and a value that only changes for the element concerned.
- */
-function statusOf(state: RootState, id: string): number {
-  const { logic } = state.form;
-  return (
-    (state.form.selectedElementId === id ? SELECTED : 0) |
-    (state.form.elementErrors[id] ? HAS_ERRORS : 0) |
-    (logic.conditionMap[id] || logic.pageMap[id] ? HAS_LOGIC : 0)
-  );
-}
+import { useRenderCount, useSortableRenderCount } from './render-count';
 
 /** Marks an element shown or hidden by conditional logic; it also describes the element to assistive technology. */
 function LogicBadge({ id }: { id: string }) {
@@ -147,17 +131,44 @@ function ElementBody({ node }: { node: TreeNode }) {
   }
 }
 
-/** One element; `parentType` is the type of the list it is in (null: a page, at the top level). */
-export const CanvasElement = memo(function CanvasElement({ id, parentType }: { id: string; parentType: ParentType }) {
-  useRenderCount();
-  const dispatch = useAppDispatch();
-  const node = useAppSelector((state) => selectNode(state, id));
-  const status = useAppSelector((state) => statusOf(state, id));
-  const selected = (status & SELECTED) !== 0;
-  const hasErrors = (status & HAS_ERRORS) !== 0;
-  const hasLogic = (status & HAS_LOGIC) !== 0;
-  const nodeType = node?.type ?? 'input';
+const GRIP = <GripIcon />;
 
+interface SortableShellProps {
+  id: string;
+  nodeType: FormElementType;
+  parentType: ParentType;
+  name: string;
+  selected: boolean;
+  hasErrors: boolean;
+  describedBy: string | undefined;
+  onClick: (event: MouseEvent) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+  /** What follows the drag handle in the header (heading, toolbar). */
+  header: ReactNode;
+  /** Errors and body. */
+  children: ReactNode;
+}
+
+/**
+ * The only part of an element that reads dnd-kit's contexts (through useSortable): the root box with its transform,
+ * and the drag handle. dnd-kit changes those contexts several times when a drag starts and whenever the drop target
+ * changes, which re-renders every sortable; `header` and `children` come from CanvasElement as the same elements
+ * until the element itself changes, so React skips them and such a re-render stays this small.
+ */
+const SortableShell = memo(function SortableShell({
+  id,
+  nodeType,
+  parentType,
+  name,
+  selected,
+  hasErrors,
+  describedBy,
+  onClick,
+  onKeyDown,
+  header,
+  children,
+}: SortableShellProps) {
+  useSortableRenderCount();
   const data = useMemo<ElementDragData>(() => ({ kind: 'element', nodeId: id, nodeType, parentType }), [id, nodeType, parentType]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, data });
 
@@ -173,6 +184,66 @@ export const CanvasElement = memo(function CanvasElement({ id, parentType }: { i
   useEffect(() => {
     if (selected) revealIfHidden(root.current);
   }, [selected]);
+
+  const className = ['builder-element', `builder-element-${nodeType}`, selected && 'is-selected', isDragging && 'is-dragging', hasErrors && 'has-errors']
+    .filter(Boolean)
+    .join(' ');
+  // The same objects while nothing of theirs changes, so React compares less on the several re-renders of a drag.
+  const translate = CSS.Translate.toString(transform);
+  const style = useMemo(() => ({ transform: translate, transition }), [translate, transition]);
+  const headerContent = useMemo(
+    () => (
+      <div className="builder-element-header">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="builder-handle"
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag ${name}`}
+          title="Drag to move (or press Space, then the arrow keys)"
+        >
+          {GRIP}
+        </button>
+        {header}
+      </div>
+    ),
+    [attributes, header, listeners, name, setActivatorNodeRef],
+  );
+
+  return (
+    <div
+      ref={setRootRef}
+      style={style}
+      className={className}
+      data-node-id={id}
+      data-element-type={nodeType}
+      data-testid={`canvas-element-${id}`}
+      role="group"
+      aria-label={name}
+      aria-current={selected ? 'true' : undefined}
+      aria-describedby={describedBy}
+      tabIndex={0}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
+      {headerContent}
+      {children}
+    </div>
+  );
+});
+
+/**
+ * One element; `parentType` is the type of the list it is in (null: a page, at the top level). It reads the store
+ * (its node and its status) and renders what shows the element; SortableShell around it does the dragging.
+ */
+export const CanvasElement = memo(function CanvasElement({ id, parentType }: { id: string; parentType: ParentType }) {
+  useRenderCount();
+  const dispatch = useAppDispatch();
+  const { node, status } = useElementView(id);
+  const selected = (status & SELECTED) !== 0;
+  const hasErrors = (status & HAS_ERRORS) !== 0;
+  const hasLogic = (status & HAS_LOGIC) !== 0;
 
   const onClick = useCallback(
     (event: MouseEvent) => {
@@ -197,51 +268,29 @@ export const CanvasElement = memo(function CanvasElement({ id, parentType }: { i
   const errorId = `builder-errors-${id}`;
   const logicBadgeId = `builder-logic-${id}`;
   const describedBy = [hasErrors && errorId, hasLogic && logicBadgeId].filter(Boolean).join(' ') || undefined;
-  const className = [
-    'builder-element',
-    `builder-element-${node.type}`,
-    selected && 'is-selected',
-    isDragging && 'is-dragging',
-    hasErrors && 'has-errors',
-  ]
-    .filter(Boolean)
-    .join(' ');
 
   return (
-    <div
-      ref={setRootRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={className}
-      data-node-id={id}
-      data-element-type={node.type}
-      data-testid={`canvas-element-${id}`}
-      role="group"
-      aria-label={name}
-      aria-current={selected ? 'true' : undefined}
-      aria-describedby={describedBy}
-      tabIndex={0}
+    <SortableShell
+      id={id}
+      nodeType={node.type}
+      parentType={parentType}
+      name={name}
+      selected={selected}
+      hasErrors={hasErrors}
+      describedBy={describedBy}
       onClick={onClick}
       onKeyDown={onKeyDown}
+      header={
+        <>
+          <ElementHeading node={node} logicBadgeId={hasLogic ? logicBadgeId : null} />
+          {selected && <ElementToolbar id={id} name={name} type={node.type} />}
+        </>
+      }
     >
-      <div className="builder-element-header">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="builder-handle"
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag ${name}`}
-          title="Drag to move (or press Space, then the arrow keys)"
-        >
-          <GripIcon />
-        </button>
-        <ElementHeading node={node} logicBadgeId={hasLogic ? logicBadgeId : null} />
-        {selected && <ElementToolbar id={id} name={name} type={node.type} />}
-      </div>
       {hasErrors && <ElementErrors id={id} errorId={errorId} />}
       <div className="builder-element-body">
         <ElementBody node={node} />
       </div>
-    </div>
+    </SortableShell>
   );
 });

@@ -3,8 +3,8 @@
  * subscribes to its own node and a keystroke re-renders one element. Tree and logic changes go through the pure
  * operations of src/domain, which keep the identity of every node and childIds array they do not touch.
  */
-import { createAsyncThunk, createSelector, createSlice, isDraft, original } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSelector, createSlice, freeze, isDraft, original } from '@reduxjs/toolkit';
+import type { PayloadAction, Reducer } from '@reduxjs/toolkit';
 import { ApiError } from '../../api/errors';
 import { createFormTemplate, getFormTemplate, updateFormTemplate } from '../../api/form-templates';
 import type { FormTemplate, FormTemplateInput } from '../../api/form-templates';
@@ -44,6 +44,7 @@ import {
   setConditionAction,
   setGroupOperator,
 } from '../../domain/logic';
+import { documentEqualsTree } from './form-equality';
 import { elementErrorsFromIssues } from './save-errors';
 
 // ---- Messages (spec §8) ----
@@ -452,6 +453,53 @@ function editLogic(state: FormState, elementId: string, edit: (logic: Conditiona
   if (next !== logic) state.logic = next;
 }
 
+export interface ElementUpdatedPayload {
+  id: string;
+  patch: Partial<TreeNode>;
+}
+
+/**
+ * The other inputs' dataNames, which a dataName made from a label must avoid. Typing into a label asks for them on
+ * every key, and a label edit changes no other node: the set is kept with the nodes record it was made from, and
+ * moved on to the record that edit produced (updateNode replaces that one node), so the next key finds it again.
+ */
+let otherNamesCache: { nodes: Record<string, TreeNode>; id: string; names: ReadonlySet<string> } | null = null;
+
+function otherDataNames(tree: FormTree, id: string): ReadonlySet<string> {
+  if (otherNamesCache?.id === id && otherNamesCache.nodes === tree.nodes) return otherNamesCache.names;
+  const names = collectDataNames(tree, id);
+  otherNamesCache = { nodes: tree.nodes, id, names };
+  return names;
+}
+
+/**
+ * elementUpdated: the next state, built without Immer from the structure-sharing updateNode (the same state when
+ * nothing changes), and frozen as Immer would leave it.
+ */
+function updateElement(state: FormState, { id, patch }: ElementUpdatedPayload): FormState {
+  const { tree } = state;
+  const node = tree.nodes[id];
+  if (!node) return state;
+  let next = patch;
+  if (node.type === 'input' && 'label' in patch && typeof patch.label === 'string' && !state.customDataNames[id]) {
+    next = { ...patch, dataName: dataNameFromLabel(patch.label, otherDataNames(tree, id)) } as Partial<TreeNode>;
+  }
+  const updated = updateNode(tree, id, next);
+  if (updated === tree) return state;
+  // updateNode changed node `id` alone: the other names still hold for the new record.
+  if (otherNamesCache?.id === id && otherNamesCache.nodes === tree.nodes) otherNamesCache.nodes = updated.nodes;
+  let { elementErrors } = state;
+  if (elementErrors[id]) {
+    const { [id]: _cleared, ...rest } = elementErrors;
+    elementErrors = freeze(rest);
+  }
+  // Frozen as Immer would leave them: the new objects, and whatever the patch brought (deeply).
+  freeze(updated.nodes[id], true);
+  freeze(updated.nodes);
+  freeze(updated);
+  return freeze({ ...state, tree: updated, elementErrors });
+}
+
 const formSlice = createSlice({
   name: 'form',
   initialState: initialFormState,
@@ -480,20 +528,10 @@ const formSlice = createSlice({
     },
     /**
      * A property edit. A label edit regenerates the input's dataName (unique) until the dataName is edited by hand.
+     * formReducer handles this action before the slice does (see updateElement); this case gives it its action creator.
      */
-    elementUpdated(state, action: PayloadAction<{ id: string; patch: Partial<TreeNode> }>) {
-      const { id, patch } = action.payload;
-      const tree = base(state.tree);
-      const node = tree.nodes[id];
-      if (!node) return;
-      let next = patch;
-      if (node.type === 'input' && 'label' in patch && typeof patch.label === 'string' && !state.customDataNames[id]) {
-        next = { ...patch, dataName: dataNameFromLabel(patch.label, collectDataNames(tree, id)) } as Partial<TreeNode>;
-      }
-      const updated = updateNode(tree, id, next);
-      if (updated === tree) return;
-      state.tree = updated;
-      if (state.elementErrors[id]) delete state.elementErrors[id];
+    elementUpdated(state, action: PayloadAction<ElementUpdatedPayload>) {
+      return updateElement(original(state) as FormState, action.payload);
     },
     /** The user typed a dataName: from now on it no longer follows the label. */
     dataNameEdited(state, action: PayloadAction<{ id: string; dataName: string }>) {
@@ -711,7 +749,12 @@ export const {
   formDiscarded,
 } = formSlice.actions;
 
-export const formReducer = formSlice.reducer;
+/**
+ * The slice's reducer, except for property edits: those are what typing sends, once per key, so they skip Immer (its
+ * draft and its walk of the finished state) and build the next state directly, as updateElement does.
+ */
+export const formReducer: Reducer<FormState> = (state, action) =>
+  state !== undefined && elementUpdated.match(action) ? updateElement(state, action.payload) : formSlice.reducer(state, action);
 export const formSliceName = formSlice.name;
 
 // ---- Selectors ----
@@ -772,7 +815,25 @@ export const selectLogicEditorRequests = (state: RootState) => state.form.logicE
 
 export const selectSnapshotOfPublished = (state: RootState) => state.form.snapshotOfPublished;
 
-/** Spec §4: elements, template fields, conditional logic or button style differ from the published copy. */
-export const selectHasUnsavedChanges = createSelector([selectSnapshotOfPublished, selectFormSnapshot], (published, current) =>
-  hasUnsavedChanges(published, current),
+const selectStyle = (state: RootState) => state.form.style;
+
+/**
+ * Spec §4: elements, template fields, conditional logic or button style differ from the published copy. The same
+ * answer as hasUnsavedChanges(published, selectFormSnapshot(state)), but the elements are compared with the tree
+ * directly (documentEqualsTree): a keystroke neither builds the whole document nor walks a new one.
+ */
+export const selectHasUnsavedChanges = createSelector(
+  [selectSnapshotOfPublished, selectFormSettings, selectTree, selectLogic, selectStyle],
+  (published, settings, tree, logic, style): boolean => {
+    if (published === null) return true;
+    return !(
+      published.name === settings.name &&
+      published.displayName === settings.displayName &&
+      published.description === settings.description &&
+      published.customSubmitMessage === settings.customSubmitMessage &&
+      deepEqual(published.jsonConditionalLogic, logic) &&
+      deepEqual(published.jsonFormStyle, style) &&
+      documentEqualsTree(published.jsonForm, tree)
+    );
+  },
 );

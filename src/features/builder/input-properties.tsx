@@ -1,10 +1,13 @@
 /** Properties of an input: label, data name, placeholder, help text, required, options, limits, default. */
+import { createSelector } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { dataNameError } from '../../domain/data-name';
 import type { InputElement } from '../../domain/form-document';
 import { FORM_LIMITS, isChoiceSubtype } from '../../domain/form-document';
+import type { TreeNode } from '../../domain/form-tree';
 import { DefaultValueEditor } from './default-value-editor';
 import { dataNameEdited, dataNameRegenerated, elementUpdated, selectIsCustomDataName } from './form-slice';
 import { OptionsEditor } from './options-editor';
@@ -14,15 +17,21 @@ const TEXT_SUBTYPES = new Set(['textInput', 'textarea']);
 const WITHOUT_PLACEHOLDER = new Set(['radio', 'checkbox']);
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+const selectNodes = (state: RootState) => state.form.tree.nodes;
 
-/** The data name's problem, checked on every store change: a plain scan, no set built. */
-function dataNameProblem(state: RootState, id: string, name: string): string | null {
-  const { nodes } = state.form.tree;
+/** The data name's problem: a plain scan of the nodes for another input of that name, no set built. */
+function dataNameProblem(nodes: Record<string, TreeNode>, id: string, name: string): string | null {
   for (const key in nodes) {
     const node = nodes[key];
     if (node.type === 'input' && key !== id && node.dataName === name) return dataNameError(name, new Set([name]));
   }
   return dataNameError(name, NO_NAMES);
+}
+
+/** The problem of `name` for input `id`, scanned again only when the nodes or the name change (not on every store change). */
+function useDataNameProblem(id: string, name: string): string | null {
+  const select = useMemo(() => createSelector([selectNodes], (nodes) => dataNameProblem(nodes, id, name)), [id, name]);
+  return useAppSelector(select);
 }
 
 function rangeError(min: number | null, max: number | null, what: string): string | null {
@@ -33,7 +42,7 @@ export function InputProperties({ node }: { node: InputElement }) {
   const dispatch = useAppDispatch();
   const { id } = node;
   const update = (patch: Partial<InputElement>) => dispatch(elementUpdated({ id, patch }));
-  const dataNameIssue = useAppSelector((state) => dataNameProblem(state, id, node.dataName));
+  const dataNameIssue = useDataNameProblem(id, node.dataName);
   const customDataName = useAppSelector((state) => selectIsCustomDataName(state, id));
 
   return (

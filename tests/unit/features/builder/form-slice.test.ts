@@ -11,6 +11,7 @@ import {
   elementSelected,
   elementUpdated,
   loadForm,
+  saveForm,
   selectChildIds,
   selectFormSnapshot,
   selectHasUnsavedChanges,
@@ -110,5 +111,69 @@ describe('form slice', () => {
     const store = loadedStore();
     store.dispatch(userLoggedOut());
     expect(store.getState().form).toMatchObject({ formId: null, loadStatus: 'idle', tree: { pageIds: [] } });
+  });
+});
+
+describe('form slice: property edits (elementUpdated, handled outside Immer)', () => {
+  it('returns the same state when the patch changes nothing, or names no element', () => {
+    const store = loadedStore();
+    const before = store.getState().form;
+    store.dispatch(elementUpdated({ id: 'i2', patch: { label: 'Practice area' } }));
+    store.dispatch(elementUpdated({ id: 'nope', patch: { label: 'x' } }));
+    expect(store.getState().form).toBe(before);
+  });
+
+  it('leaves a frozen state, as Immer does, patch values included', () => {
+    const store = loadedStore();
+    const options = [{ id: 'o1', text: 'Family' }];
+    store.dispatch(elementUpdated({ id: 'i2', patch: { options } }));
+    const { form } = store.getState();
+    expect(Object.isFrozen(form)).toBe(true);
+    expect(Object.isFrozen(form.tree)).toBe(true);
+    expect(Object.isFrozen(form.tree.nodes)).toBe(true);
+    expect(Object.isFrozen(form.tree.nodes.i2)).toBe(true);
+    expect(Object.isFrozen(options)).toBe(true);
+    expect(Object.isFrozen(options[0])).toBe(true);
+  });
+
+  it("clears the edited element's errors and no other's", () => {
+    const store = loadedStore();
+    store.dispatch({
+      type: saveForm.rejected.type,
+      payload: { status: 400, message: 'x', elementErrors: { i1: ['Bad'], i2: ['Bad'] }, settingsErrors: {}, problem: 'elements' },
+      meta: { requestStatus: 'rejected', requestId: 'r2', rejectedWithValue: true },
+      error: {},
+    });
+    store.dispatch(elementUpdated({ id: 'i2', patch: { label: 'Area of law' } }));
+    expect(store.getState().form.elementErrors).toEqual({ i1: ['Bad'] });
+  });
+
+  it('keeps generated data names unique while typing, also after another input takes the next name', () => {
+    const store = loadedStore();
+    const type = (id: string, label: string) => {
+      for (let end = 1; end <= label.length; end += 1) store.dispatch(elementUpdated({ id, patch: { label: label.slice(0, end) } }));
+    };
+    type('i1', 'Name');
+    expect(selectNode(store.getState(), 'i1')).toMatchObject({ dataName: 'name' });
+    type('i3', 'Name');
+    expect(selectNode(store.getState(), 'i3')).toMatchObject({ dataName: 'name_2' });
+    // i1 is renamed by hand to what i3's next label would make: i3 must not take it too.
+    store.dispatch(dataNameEdited({ id: 'i1', dataName: 'names' }));
+    store.dispatch(elementUpdated({ id: 'i3', patch: { label: 'Names' } }));
+    expect(selectNode(store.getState(), 'i3')).toMatchObject({ dataName: 'names_2' });
+    store.dispatch(elementUpdated({ id: 'i3', patch: { label: 'Name' } }));
+    expect(selectNode(store.getState(), 'i3')).toMatchObject({ dataName: 'name' });
+  });
+
+  it('answers unsaved changes after each key as a fresh comparison of the whole snapshot would', () => {
+    const store = loadedStore();
+    const label = 'Full name';
+    for (const next of [`${label}s`, `${label}`, 'Full nam', label]) {
+      store.dispatch(elementUpdated({ id: 'i1', patch: { label: next } }));
+      const state = store.getState();
+      const fresh = JSON.stringify(selectFormSnapshot(state)) !== JSON.stringify(state.form.snapshotOfPublished);
+      expect(selectHasUnsavedChanges(state)).toBe(fresh);
+    }
+    expect(selectHasUnsavedChanges(store.getState())).toBe(false);
   });
 });

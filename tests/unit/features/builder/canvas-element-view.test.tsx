@@ -1,0 +1,94 @@
+/**
+ * Canvas elements read their node and status through one shared store listener (element-view.ts): each element must
+ * still follow every change of its own node, selection, errors and logic, and only the elements concerned re-render.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  elementMoved,
+  elementRemoved,
+  elementSelected,
+  elementUpdated,
+  logicConditionAdded,
+  saveForm,
+  settingsChanged,
+} from '../../../../src/features/builder/form-slice';
+import { canvasRenderStats } from '../../../../src/features/builder/render-count';
+import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
+import { TEMPLATE_URL, renderBuilder, templateJson } from './builder-fixtures';
+
+startMswServer();
+
+async function loaded() {
+  server.use(http.get(TEMPLATE_URL, () => HttpResponse.json(templateJson())));
+  const rendered = renderBuilder();
+  await screen.findByRole('group', { name: 'Page: About you' });
+  return rendered;
+}
+
+/** Canvas element renders caused by `change`. */
+function rendersOf(change: () => void): number {
+  const before = canvasRenderStats.elementRenders;
+  act(change);
+  return canvasRenderStats.elementRenders - before;
+}
+
+describe('canvas elements: one store listener for all', () => {
+  it('re-renders the element whose node changed, and no other', async () => {
+    const { store } = await loaded();
+    expect(rendersOf(() => store.dispatch(elementUpdated({ id: 'i3', patch: { label: 'Children' } })))).toBe(1);
+    expect(screen.getByRole('group', { name: 'Integer: Children' })).toBeInTheDocument();
+    // A change outside the elements (the form's settings) re-renders none.
+    expect(rendersOf(() => store.dispatch(settingsChanged({ name: 'Renamed' })))).toBe(0);
+  });
+
+  it('follows the selection: the element left and the element selected', async () => {
+    const { store } = await loaded();
+    expect(rendersOf(() => store.dispatch(elementSelected('i1')))).toBe(1);
+    expect(screen.getByRole('group', { name: 'Short Answer: Full name' })).toHaveAttribute('aria-current', 'true');
+    expect(rendersOf(() => store.dispatch(elementSelected('i2')))).toBe(2);
+    expect(screen.getByRole('group', { name: 'Short Answer: Full name' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('group', { name: 'Dropdown: Practice area' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('follows errors and logic', async () => {
+    const { store } = await loaded();
+    act(() => {
+      store.dispatch({
+        type: saveForm.rejected.type,
+        payload: { status: 400, message: 'x', elementErrors: { i3: ['Too small'] }, settingsErrors: {}, problem: 'elements' },
+        meta: { requestStatus: 'rejected', requestId: 'r', rejectedWithValue: true },
+        error: {},
+      });
+    });
+    const element = screen.getByRole('group', { name: 'Integer: Number of children' });
+    expect(element).toHaveClass('has-errors');
+    expect(within(element).getByText('Too small')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(elementUpdated({ id: 'i3', patch: { minValue: 1 } }));
+    });
+    expect(element).not.toHaveClass('has-errors');
+
+    act(() => {
+      store.dispatch(logicConditionAdded('i1'));
+    });
+    expect(within(screen.getByRole('group', { name: 'Short Answer: Full name' })).getByText('Has conditional logic')).toBeInTheDocument();
+  });
+
+  it('keeps following an element moved to another list, and lets a removed one go', async () => {
+    const { store } = await loaded();
+    act(() => {
+      store.dispatch(elementMoved({ id: 'i1', parentId: 's2', index: 0 }));
+    });
+    const section = screen.getByRole('group', { name: 'Section: Contact' });
+    expect(within(section).getByRole('group', { name: 'Short Answer: Full name' })).toBeInTheDocument();
+    act(() => {
+      store.dispatch(elementUpdated({ id: 'i1', patch: { label: 'Client name' } }));
+    });
+    expect(within(section).getByRole('group', { name: 'Short Answer: Client name' })).toBeInTheDocument();
+    act(() => {
+      store.dispatch(elementRemoved('i1'));
+    });
+    expect(screen.queryByRole('group', { name: 'Short Answer: Client name' })).not.toBeInTheDocument();
+  });
+});
