@@ -62,7 +62,8 @@ describe('respondent page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading form…');
     expect(await screen.findByRole('heading', { level: 1, name: 'Client intake' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
-    expect(document.title).toBe('Client intake');
+    // The title is set in an effect after the form is committed.
+    await waitFor(() => expect(document.title).toBe('Client intake'));
   });
 
   it('says the form is not available on 404', async () => {
