@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // On a loaded 2-core CI machine a jsdom effect can land a tick late; one retry there, none locally.
+          retry: process.env.CI ? 1 : 0,
         },
       },
       {
