@@ -7,7 +7,7 @@ import { registerSessions } from './auth/session.js';
 import type { Config } from './config.js';
 import type pg from 'pg';
 import type { DB } from './db/database.js';
-import { registerErrorHandler } from './errors.js';
+import { registerContract, registerErrorHandler } from './errors.js';
 import { accountRoutes } from './routes/account.js';
 import { coreRoutes } from './routes/core.js';
 import { staticRoutes } from './static.js';
@@ -57,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
   });
 
+  registerContract(app);
   registerErrorHandler(app);
   await app.register(cookie, { secret: secretKey });
   await app.register(helmet, {

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
+import { safeEqual } from '../util/safe-equal.js';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -35,12 +36,6 @@ export const hashSessionKey = (key: string) => createHash('sha256').update(key).
 
 export function isAdmin(user: Pick<SessionUser, 'isStaff' | 'isSuperuser'>): boolean {
   return user.isStaff || user.isSuperuser;
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export async function findSessionUser(db: DB, sessionKey: string): Promise<SessionUser | null> {
