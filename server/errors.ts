@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { safeParse, type $ZodError, type $ZodType } from 'zod/v4/core';
 
@@ -71,9 +71,24 @@ const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
   };
 
+/** Why an /api route may not be registered as it is, or null: each declares its answers (2xx and errors). */
+export function missingResponseSchema(route: Pick<RouteOptions, 'url' | 'method' | 'schema'>): string | null {
+  if (!route.url.startsWith('/api/')) return null;
+  const statuses = Object.keys(route.schema?.response ?? {});
+  const method = String(route.method);
+  if (!statuses.some((status) => status.startsWith('2'))) return `${method} ${route.url} declares no 2xx response schema`;
+  if (!statuses.some((status) => status.startsWith('4') || status.startsWith('5'))) return `${method} ${route.url} declares no error response schema`;
+  return null;
+}
+
 export function registerContract(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every JSON answer goes out through its contract schema: an /api route without one does not start.
+  app.addHook('onRoute', (route) => {
+    const problem = missingResponseSchema(route);
+    if (problem) throw new Error(`${problem}: add it from src/contract`);
+  });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

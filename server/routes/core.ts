@@ -9,7 +9,7 @@ import { healthSchema, healthUnavailableSchema, userSchema } from '../../src/con
 import { pageUrl } from './pagination.js';
 
 export const coreRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
-  app.get('/api/health/', { schema: { response: { 200: healthSchema, 503: healthUnavailableSchema } } }, async (_request, reply) => {
+  app.get('/api/health/', { schema: { response: { 200: healthSchema, 503: healthUnavailableSchema, ...errorResponses } } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(db);
       return { status: 'ok' as const };
