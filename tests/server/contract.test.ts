@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import * as errors from '../../server/errors.js';
+import type * as errors from '../../server/errors.js';
 import { missingResponseSchema, registerContract, registerErrorHandler } from '../../server/errors.js';
 import { errorResponses } from '../../src/contract/common.js';
 import { createRivalFirms, createTestContext, json, type TestClient, type TestContext } from './helpers.js';
