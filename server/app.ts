@@ -26,10 +26,10 @@ export interface AppOptions {
 }
 
 /** Default request body limit; routes that take large documents raise their own. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Never log credentials: cookies, CSRF tokens, auth headers, and OIDC codes in query strings. */
-export const loggerRedaction = {
+const loggerRedaction = {
   paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
   censor: '[redacted]',
 };

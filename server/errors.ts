@@ -21,7 +21,7 @@ export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 
 /** What a route answers for a body its schema refuses: a fixed text, or one built from the first issue. */
-export type InvalidBodyDetail = string | ((error: $ZodError) => string);
+type InvalidBodyDetail = string | ((error: $ZodError) => string);
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -13,7 +13,7 @@ import { endSession, issueCsrfToken, startSession } from './session.js';
 import { clearFailures, recordFailure, throttledForSeconds } from './throttle.js';
 import { safeEqual } from '../util/safe-equal.js';
 
-export const DEFAULT_NEXT = '/login-redirect';
+const DEFAULT_NEXT = '/login-redirect';
 const OIDC_STATE_COOKIE = 'oidc_state';
 
 interface AuthRouteOptions {

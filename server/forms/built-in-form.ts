@@ -10,7 +10,7 @@ import { newId } from '../../src/domain/ids-factory.js';
  * The built-in 'Mapping for Contacts' form every account has (spec §3): the contact fields that
  * integrations map when contacts are exported. It cannot be built, shared or archived; it can be integrated.
  */
-export function builtInFormDocument(): FormDocument {
+function builtInFormDocument(): FormDocument {
   const pageId = newId();
   const input = (subtype: InputSubtype, label: string, dataName: string, required = false): InputElement => ({
     type: 'input',

@@ -7,7 +7,7 @@ import { newId } from '../../src/domain/ids-factory.js';
 import { ensureBuiltInForm } from './built-in-form.js';
 
 /** What `findForm` may return besides an active, user-built form. */
-export interface FormScope {
+interface FormScope {
   /** The account the form must belong to; null on public paths (submit), which know only the form id. */
   accountId: number | null;
   /** Archived forms too (the caller tells them apart by `deleted_at`). */
@@ -34,7 +34,7 @@ export async function findForm(db: DB, id: string, scope: FormScope): Promise<Fo
   return query.executeTakeFirst();
 }
 
-export interface FormListFilters {
+interface FormListFilters {
   archived: boolean;
   search?: string;
   /** Forms with this slug (the built-in one); user-built forms only when absent. */

@@ -22,7 +22,7 @@ import { archiveForm, findForm, insertForm, listForms, renameForm, unarchiveForm
 import { serializeSummary, serializeTemplate } from './form-serializers.js';
 
 /** Form documents are large; the rest of the API keeps the 1 MiB default. */
-export const FORM_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+const FORM_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export const FORM_CONFLICT_MESSAGE =
   'This form was changed by someone else since you opened it. Reload it to see their changes, then save again.';

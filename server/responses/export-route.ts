@@ -23,7 +23,7 @@ interface Column {
 }
 
 /** "Client Intake (2026)" → "client-intake-2026"; never empty. */
-export function fileSlug(name: string): string {
+function fileSlug(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

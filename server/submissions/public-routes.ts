@@ -11,7 +11,7 @@ import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../
 import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
 import { PublishedForms } from './published-forms.js';
 
-export const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
+const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** The submit limit's window: SUBMIT_RATE_LIMIT submissions per client address per minute. */
 const RATE_LIMIT_WINDOW_MS = 60_000;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accountParamsSchema, booleanTextSchema, uuidSchema } from './common';
 
 export const DEFAULT_RESPONSE_PAGE_SIZE = 50;
-export const MAX_RESPONSE_PAGE_SIZE = 200;
+const MAX_RESPONSE_PAGE_SIZE = 200;
 
 export const responseSummaryItemSchema = z.object({
   label: z.string(),

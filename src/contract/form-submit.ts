@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { answersByInputIdSchema, uuidSchema } from './common';
 
 /** Most answers one submission may carry. */
-export const MAX_SUBMITTED_ANSWERS = 5000;
+const MAX_SUBMITTED_ANSWERS = 5000;
 
 export const formSubmitBodySchema = z.object({
   form_id: uuidSchema,
