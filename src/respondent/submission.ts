@@ -5,7 +5,7 @@
  * server's text for a 429, a retry hint when the network failed.
  */
 import type { AnswerErrors, Answers } from '../domain/answers';
-import { SubmitError } from '../features/form-renderer/form-renderer';
+import { SubmitError } from '../components/form-renderer/submit-error';
 import { newSubmissionKey } from './submission-key';
 
 export const SUBMIT_URL = '/api/form-submit/';
