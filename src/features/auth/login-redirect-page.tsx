@@ -6,7 +6,7 @@ import { showErrorToast } from '../../app/app-slice';
 import { loginPath, safeNextPath } from '../../app/browser-location';
 import { useAppDispatch } from '../../app/hooks';
 import { getAuthRedirectUserDetails, homePathOf } from '../../app/user-slice';
-import { ErrorPage } from '../errors/error-page';
+import { ErrorPage } from '../../app/layouts/error-page';
 
 export const LOGIN_ERROR = 'Unable to log in at this time';
 

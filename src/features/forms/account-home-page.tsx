@@ -20,7 +20,7 @@ import { useNarrowScreen } from '../../components/use-narrow-screen';
 import { useNow } from '../../components/use-now';
 import { createNewFormSnapshot } from '../../domain/element-factory';
 import { accountIdFromPath } from '../../domain/ids';
-import { ExportResponsesDialog } from '../responses/export-responses-dialog';
+import { ExportResponsesDialog } from '../../components/export-responses/export-responses-dialog';
 import { FormNameModal } from './form-name-modal';
 import type { FormNameSaveResult } from './form-name-modal';
 import { FORM_SORTS, FORM_SORT_LABELS, filterForms, readFormListQuery, sortForms, writeFormListQuery } from './form-list-query';

@@ -1,5 +1,6 @@
 import type { FormResponseFilters } from '../../api/form-responses';
 import type { FormTemplateSummary } from '../../api/form-templates';
+import { compareNames } from '../../domain/intl-format';
 
 /**
  * The response list's view lives in the URL query — `?form=…&spam=spam&from=2026-01-01&to=2026-01-31&search=…&cursor=…`
@@ -115,9 +116,6 @@ export function toResponseFilters(query: ResponseListQuery, pageSize?: number): 
   return filters;
 }
 
-/** Case-insensitive, accent-insensitive, numbers in natural order ('Form 2' before 'Form 10'). */
-const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 export const ALL_FORMS_LABEL = 'All Forms';
 
 export interface FormOption {
@@ -128,6 +126,6 @@ export interface FormOption {
 
 /** Spec §2: 'All Forms' first, then the forms by name, case-insensitive (ties by id, so the order is stable). */
 export function formOptions(forms: readonly Pick<FormTemplateSummary, 'id' | 'name'>[]): FormOption[] {
-  const sorted = [...forms].sort((a, b) => nameCollator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sorted = [...forms].sort((a, b) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return [{ value: '', label: ALL_FORMS_LABEL }, ...sorted.map((form) => ({ value: form.id, label: form.name }))];
 }

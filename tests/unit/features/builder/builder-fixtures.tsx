@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { makeStore } from '../../../../src/app/store';
 import type { PreloadedState } from '../../../../src/app/store';
-import { Toasts } from '../../../../src/components/toasts';
+import { Toasts } from '../../../../src/app/layouts/toasts';
 import { DEFAULT_BUTTON_STYLE } from '../../../../src/domain/form-document';
 import type { FormDocument } from '../../../../src/domain/form-document';
 import { BuildPage } from '../../../../src/features/builder/build-page';
