@@ -1,9 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { exportFormResponses } from '../../api/form-responses';
 import type { ExportDays } from '../../api/form-responses';
+import { FORM_MESSAGES } from '../../domain/messages';
 import { saveFile } from './save-file';
 
-export const EXPORT_FAILED_MESSAGE = 'Unable to download the selected Form Response CSV';
 
 export interface ExportProgress {
   days: ExportDays | null;
@@ -64,7 +64,7 @@ export async function startResponseExport({ accountId, formId, days, onFailed }:
     saveFile(file.data, file.filename, file.contentType);
     return true;
   } catch {
-    onFailed(EXPORT_FAILED_MESSAGE);
+    onFailed(FORM_MESSAGES.exportFailed);
     return false;
   } finally {
     update(key, null);
