@@ -17,7 +17,7 @@ export interface BackLinkProps {
 
 const CLASS_NAME = 'btn btn-link link-secondary text-decoration-none d-inline-flex align-items-center gap-1 px-0';
 
-export function backLinkTarget(to: string, accountId: number | null, noAccountId = false): string {
+function backLinkTarget(to: string, accountId: number | null, noAccountId = false): string {
   if (noAccountId) return to.startsWith('/') ? to : `/${to}`;
   const rest = to.replace(/^\/+/, '');
   const base = accountId === null ? '' : `/${accountId}`;

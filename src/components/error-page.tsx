@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorPageContent } from '../domain/error-page';
 import { BackLink } from './back-link';
 
-export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@formbuilder.test';
+const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@formbuilder.test';
 
 export interface ErrorPageProps {
   error: { statusCode: number; message?: string | null };

@@ -12,7 +12,7 @@ export const DRAG_ERRORS = {
   sectionOutsideForm: 'Sections cannot be placed outside the form',
 } as const;
 
-export type DragErrorMessage = (typeof DRAG_ERRORS)[keyof typeof DRAG_ERRORS];
+type DragErrorMessage = (typeof DRAG_ERRORS)[keyof typeof DRAG_ERRORS];
 export type DragResult<T> = { ok: true; value: T } | { ok: false; message: string };
 /** The type of the container a drop lands in; null is the top level of the form (where pages live). */
 export type DropParentType = 'page' | 'section' | null;

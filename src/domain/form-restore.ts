@@ -34,7 +34,7 @@ type Raw = Record<string, unknown>;
 const isRaw = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isEmptyRaw = (value: Raw) => Object.keys(value).length === 0;
 
-export const LEGACY_INPUT_SUBTYPES: Readonly<Record<string, InputSubtype>> = {
+const LEGACY_INPUT_SUBTYPES: Readonly<Record<string, InputSubtype>> = {
   text: 'textInput',
   paragraphText: 'textarea',
   longText: 'textarea',

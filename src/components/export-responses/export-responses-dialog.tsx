@@ -8,7 +8,7 @@ import { BaseModal } from '../base-modal';
 import { LoadingButton } from '../loading-button';
 import { formatBytes, startResponseExport, useExportProgress } from './export-downloads';
 
-export const EXPORT_RANGES: readonly { days: ExportDays | null; label: string }[] = [
+const EXPORT_RANGES: readonly { days: ExportDays | null; label: string }[] = [
   { days: 7, label: 'Last 7 days' },
   { days: 30, label: 'Last 30 days' },
   { days: 90, label: 'Last 90 days' },

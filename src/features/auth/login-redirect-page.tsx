@@ -9,7 +9,7 @@ import { getAuthRedirectUserDetails, homePathOf } from '../../app/user-slice';
 import { ErrorPage } from '../../app/layouts/error-page';
 import { USER_MESSAGES } from '../../domain/messages';
 
-export const LOGIN_ERROR = USER_MESSAGES.loginFailed;
+const LOGIN_ERROR = USER_MESSAGES.loginFailed;
 
 type Outcome = 'pending' | 'failed' | 'no-account';
 

@@ -13,7 +13,7 @@ export const FORM_SORT_LABELS: Record<FormSort, string> = {
   updated: 'Last changed',
 };
 
-export const DEFAULT_FORM_SORT: FormSort = 'name';
+const DEFAULT_FORM_SORT: FormSort = 'name';
 
 export interface FormListQuery {
   archived: boolean;

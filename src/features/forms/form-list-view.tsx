@@ -8,7 +8,7 @@ import { LoadingButton } from '../../components/loading-button';
 import type { FormSort } from './form-list-query';
 import { formatExactTime, formatRelativeTime } from '../../domain/intl-format';
 
-export interface FormListActions {
+interface FormListActions {
   onRename: (form: FormTemplateSummary) => void;
   onArchive: (form: FormTemplateSummary) => void;
   onUnarchive: (form: FormTemplateSummary) => void;

@@ -32,7 +32,7 @@ export interface ResponseListQuery {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -116,7 +116,7 @@ export function toResponseFilters(query: ResponseListQuery, pageSize?: number): 
   return filters;
 }
 
-export const ALL_FORMS_LABEL = 'All Forms';
+const ALL_FORMS_LABEL = 'All Forms';
 
 export interface FormOption {
   /** '' for All Forms. */

@@ -26,7 +26,7 @@ function responseLinkLabel(response: { summary: { value: string }[]; formName: s
   return `Open response${who ? ` from ${who}` : ''} to ${response.formName}, submitted ${when}`;
 }
 
-export function SpamBadge() {
+function SpamBadge() {
   return (
     <Badge bg="warning" text="dark" className="response-spam-badge">
       Spam
