@@ -36,7 +36,7 @@ export async function startDatabase(): Promise<BenchDatabase> {
 }
 
 /** An 8-field intake form (text, email, phone, dropdown, radio, integer, long text, text). */
-export function eightFieldDocument(): { document: FormDocument; inputs: InputElement[] } {
+function eightFieldDocument(): { document: FormDocument; inputs: InputElement[] } {
   const pageId = randomUUID();
   const make = (subtype: InputSubtype, label: string, extra: Partial<InputElement> = {}): InputElement => ({
     type: 'input', subtype, id: randomUUID(), parentId: pageId, label, dataName: label.toLowerCase().replace(/\W+/g, '_'),

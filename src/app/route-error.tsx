@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createPath, useLocation, useRouteError } from 'react-router';
-import { ErrorPage } from '../features/errors/error-page';
+import { ErrorPage } from './layouts/error-page';
 import { canReload, isChunkLoadError, isReloading, reloadWithGuard } from './build-check';
 import { PageSpinner } from './layouts/page-spinner';
 

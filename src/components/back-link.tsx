@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { selectAccountId } from '../app/account-slice';
-import { useAppSelector } from '../app/hooks';
 import { accountIdFromPath } from '../domain/ids';
+import { useAppServices } from './app-services';
 import { ArrowLeftIcon, ICON_SIZE } from './icons';
 
 export interface BackLinkProps {
@@ -18,7 +17,7 @@ export interface BackLinkProps {
 
 const CLASS_NAME = 'btn btn-link link-secondary text-decoration-none d-inline-flex align-items-center gap-1 px-0';
 
-export function backLinkTarget(to: string, accountId: number | null, noAccountId = false): string {
+function backLinkTarget(to: string, accountId: number | null, noAccountId = false): string {
   if (noAccountId) return to.startsWith('/') ? to : `/${to}`;
   const rest = to.replace(/^\/+/, '');
   const base = accountId === null ? '' : `/${accountId}`;
@@ -27,7 +26,7 @@ export function backLinkTarget(to: string, accountId: number | null, noAccountId
 
 /** The spec §2 back link: to an account path, a plain path, one step back in history, or a click. */
 export function BackLink({ to, noAccountId = false, history = false, onClick, children }: BackLinkProps) {
-  const storedAccountId = useAppSelector(selectAccountId);
+  const storedAccountId = useAppServices().accountId;
   const location = useLocation();
   const navigate = useNavigate();
   const content = (

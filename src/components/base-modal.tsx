@@ -7,10 +7,9 @@ import './components.css';
  * rest of the page stacks under (a third-party feedback badge sits just under 1039 while a modal shows).
  */
 export const MODAL_Z_INDEX = 1056;
-export const MODAL_BASE_Z_INDEX = 1040;
-export const DEFAULT_MODAL_ID = 'base-modal';
+const DEFAULT_MODAL_ID = 'base-modal';
 
-export type BaseModalSize = 'sm' | 'md' | 'lg';
+type BaseModalSize = 'sm' | 'md' | 'lg';
 
 export interface BaseModalProps {
   id?: string;

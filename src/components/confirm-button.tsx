@@ -17,7 +17,7 @@ export interface ConfirmButtonProps {
   size?: ButtonProps['size'];
 }
 
-export const DEFAULT_CONFIRM_PROMPT = 'Are you sure?';
+const DEFAULT_CONFIRM_PROMPT = 'Are you sure?';
 
 /** A button that asks before acting (spec §4): its popover is open or closed; confirming closes it and emits. */
 export function ConfirmButton({

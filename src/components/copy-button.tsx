@@ -6,7 +6,7 @@ import { CopyIcon, ICON_SIZE } from './icons';
 
 /** Spec §9: how long the 'Copied!' popover stays up. */
 export const COPIED_POPOVER_MS = 2000;
-export const COPY_FALLBACK_MESSAGE = 'Copy failed due to browser support';
+const COPY_FALLBACK_MESSAGE = 'Copy failed due to browser support';
 
 export interface CopyButtonProps {
   value: string;

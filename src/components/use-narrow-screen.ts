@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Below Bootstrap's md breakpoint (768px, spec §9) the sidebar shows icons only. */
-export const NARROW_SCREEN_QUERY = '(max-width: 767.98px)';
+const NARROW_SCREEN_QUERY = '(max-width: 767.98px)';
 
 function mediaQuery(): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'

@@ -27,7 +27,7 @@ export const ANSWER_MESSAGES = {
 } as const;
 
 /** Phone numbers: 7–15 digits; an optional leading '+', then digits, spaces, ( ) - and '.'. */
-export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
 // The WHATWG e-mail production (what <input type=email> accepts), but with a dot required in the domain.
 const EMAIL_PATTERN =
@@ -147,7 +147,7 @@ export function inputsOf(document: FormDocument): InputPlacement[] {
 }
 
 /** A hidden page or section hides everything inside it (FORM-DOCUMENT.md). */
-export function isPlacementHidden(placement: InputPlacement, hiddenIds: ReadonlySet<string> | undefined): boolean {
+function isPlacementHidden(placement: InputPlacement, hiddenIds: ReadonlySet<string> | undefined): boolean {
   if (!hiddenIds || hiddenIds.size === 0) return false;
   return (
     hiddenIds.has(placement.input.id) ||

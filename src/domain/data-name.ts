@@ -3,8 +3,8 @@
  */
 import type { FormTree } from './form-tree';
 
-export const DATA_NAME_MAX_LENGTH = 60;
-export const DATA_NAME_FALLBACK = 'field';
+const DATA_NAME_MAX_LENGTH = 60;
+const DATA_NAME_FALLBACK = 'field';
 const DATA_NAME_PATTERN = /^[a-z0-9_]{1,100}$/;
 
 // Letters NFKD does not decompose into ASCII.
@@ -17,7 +17,7 @@ function trimUnderscores(value: string): string {
 }
 
 /** The dataName a label gives before uniqueness: 'Prénom & Nom' → 'prenom_nom'; '' when nothing usable is left. */
-export function dataNameBase(label: string): string {
+function dataNameBase(label: string): string {
   const folded = label
     .toLowerCase()
     .normalize('NFKD')

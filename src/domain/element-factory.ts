@@ -14,10 +14,10 @@ import { DEFAULT_DROPDOWN_PLACEHOLDER, INPUT_SUBTYPE_LABELS, defaultFormStyle, e
 import type { FormTree } from './form-tree';
 import { newId } from './ids-factory';
 
-export const DEFAULT_PAGE_TITLE = 'Page 1';
-export const DEFAULT_SECTION_TITLE = 'Section';
-export const DEFAULT_OPTION_TEXTS = ['Option 1', 'Option 2'] as const;
-export const DEFAULT_PRESENTATION_CONTENT: Record<PresentationSubtype, string> = {
+const DEFAULT_PAGE_TITLE = 'Page 1';
+const DEFAULT_SECTION_TITLE = 'Section';
+const DEFAULT_OPTION_TEXTS = ['Option 1', 'Option 2'] as const;
+const DEFAULT_PRESENTATION_CONTENT: Record<PresentationSubtype, string> = {
   heading: '<h2>Heading</h2>',
   paragraph: '<p>Paragraph</p>',
 };

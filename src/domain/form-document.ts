@@ -18,7 +18,7 @@ export const INPUT_SUBTYPE_LABELS: Record<InputSubtype, string> = {
   email: 'Email',
 };
 
-export const CHOICE_SUBTYPES: readonly InputSubtype[] = ['radio', 'checkbox', 'dropdown'];
+const CHOICE_SUBTYPES: readonly InputSubtype[] = ['radio', 'checkbox', 'dropdown'];
 export const isChoiceSubtype = (subtype: InputSubtype) => CHOICE_SUBTYPES.includes(subtype);
 
 export const PRESENTATION_SUBTYPES = ['heading', 'paragraph'] as const;
@@ -199,7 +199,7 @@ export const answerValueSchema = z.union([z.string().max(FORM_LIMITS.richText), 
 });
 const answerValue = answerValueSchema;
 
-export const dropdownOptionSchema = z.object({ id, text: shortText });
+const dropdownOptionSchema = z.object({ id, text: shortText });
 
 export const inputElementSchema = z.object({
   type: z.literal('input'),
@@ -222,7 +222,7 @@ export const inputElementSchema = z.object({
   required: z.boolean().default(false),
 }) satisfies z.ZodType<InputElement, unknown>;
 
-export const presentationElementSchema = z.object({
+const presentationElementSchema = z.object({
   type: z.literal('presentation'),
   subtype: z.enum(PRESENTATION_SUBTYPES, { error: 'must be heading or paragraph' }),
   id,
@@ -234,7 +234,7 @@ const leafSchema = z.discriminatedUnion('type', [inputElementSchema, presentatio
   error: 'must be an input or a presentation element (sections and pages cannot be nested here)',
 });
 
-export const sectionElementSchema = z.object({
+const sectionElementSchema = z.object({
   type: z.literal('section'),
   id,
   parentId: id,
@@ -249,7 +249,7 @@ const pageChildSchema = z.discriminatedUnion('type', [sectionElementSchema, inpu
   error: 'must be a section, an input or a presentation element (pages cannot be nested)',
 });
 
-export const pageElementSchema = z.object({
+const pageElementSchema = z.object({
   type: z.literal('page'),
   id,
   title: shortText,
@@ -266,7 +266,7 @@ export function describeElement(element: { type: string; id: string; label?: str
  * Whole-document rules that shapes alone cannot say: unique ids, consistent parentIds, unique dataNames,
  * well-formed options, sane ranges. Each issue's path points at the bad element and its message names it.
  */
-export function checkDocumentIntegrity(pages: FormDocument, addIssue: (path: (string | number)[], message: string) => void): void {
+function checkDocumentIntegrity(pages: FormDocument, addIssue: (path: (string | number)[], message: string) => void): void {
   const seenIds = new Map<string, string>();
   const seenDataNames = new Map<string, string>();
   let elementCount = 0;

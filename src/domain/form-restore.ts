@@ -19,6 +19,7 @@ import {
   isChoiceSubtype,
 } from './form-document';
 import { createNewFormDocument } from './element-factory';
+import type { FormSnapshot } from './form-compare';
 import { newId } from './ids-factory';
 
 export class FormRestoreError extends Error {
@@ -34,7 +35,7 @@ type Raw = Record<string, unknown>;
 const isRaw = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isEmptyRaw = (value: Raw) => Object.keys(value).length === 0;
 
-export const LEGACY_INPUT_SUBTYPES: Readonly<Record<string, InputSubtype>> = {
+const LEGACY_INPUT_SUBTYPES: Readonly<Record<string, InputSubtype>> = {
   text: 'textInput',
   paragraphText: 'textarea',
   longText: 'textarea',
@@ -371,4 +372,31 @@ export function restoreFormStyle(raw: unknown): FormStyle {
     if (parsed.success) button[key] = parsed.data;
   }
   return { button };
+}
+
+/** A saved template's fields, the three JSON columns in whatever shape they were stored. */
+export interface StoredTemplate {
+  name: string;
+  displayName: string;
+  description: string;
+  customSubmitMessage: string;
+  jsonForm: unknown;
+  jsonConditionalLogic: unknown;
+  jsonFormStyle: unknown;
+}
+
+/**
+ * Template → restored document: the one way a saved form becomes what the builder and its previews work on (the
+ * settings as stored, the document, logic and style migrated and validated). Throws FormRestoreError.
+ */
+export function restoreFormSnapshot(template: StoredTemplate): FormSnapshot {
+  return {
+    name: template.name,
+    displayName: template.displayName,
+    description: template.description,
+    customSubmitMessage: template.customSubmitMessage,
+    jsonForm: restoreFormDocument(template.jsonForm),
+    jsonConditionalLogic: restoreConditionalLogic(template.jsonConditionalLogic),
+    jsonFormStyle: restoreFormStyle(template.jsonFormStyle),
+  };
 }

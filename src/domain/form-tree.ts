@@ -7,11 +7,11 @@ import type { DragResult, DropParentType } from './drag-rules';
 import { checkDrop } from './drag-rules';
 import type { FormDocument, FormElement, InputElement, PageChild, PageElement, PresentationElement, SectionElement } from './form-document';
 
-export type NodeOf<T> = T extends { children: unknown } ? Omit<T, 'children'> : T;
+type NodeOf<T> = T extends { children: unknown } ? Omit<T, 'children'> : T;
 export type PageNode = NodeOf<PageElement>;
 export type SectionNode = NodeOf<SectionElement>;
 export type TreeNode = PageNode | SectionNode | InputElement | PresentationElement;
-export type ContainerNode = PageNode | SectionNode;
+type ContainerNode = PageNode | SectionNode;
 
 export interface FormTree {
   pageIds: string[];
@@ -19,10 +19,8 @@ export interface FormTree {
   /** page/section id → ordered child ids */
   childIds: Record<string, string[]>;
 }
-/** Alias used by the contract for the same model. */
-export type NormalisedForm = FormTree;
 
-export const isContainerNode = (node: TreeNode): node is ContainerNode => node.type === 'page' || node.type === 'section';
+const isContainerNode = (node: TreeNode): node is ContainerNode => node.type === 'page' || node.type === 'section';
 
 function withoutChildren(element: FormElement, parentId: string | null): TreeNode {
   if (element.type === 'page') {

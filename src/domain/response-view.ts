@@ -18,7 +18,7 @@ export interface AnswerRow {
   displayValue: string;
 }
 
-export const MULTI_VALUE_SEPARATOR = '; ';
+const MULTI_VALUE_SEPARATOR = '; ';
 
 /** The text of an answer: option ids become their option text (an id no longer among the options stays as it is). */
 export function displayAnswer(input: Pick<InputElement, 'subtype' | 'options'>, value: unknown): string {

@@ -142,7 +142,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 /** Decodes numeric entities and the common named ones; others are left as written. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z][a-zA-Z0-9]*);?/g, (whole, body: string) => {
     if (body[0] === '#') {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
@@ -295,7 +295,7 @@ export function isRichTextEmpty(html: string | null | undefined): boolean {
 export const HEADING_LEVELS: readonly HeadingLevel[] = [1, 2, 3, 4, 5, 6];
 export const DEFAULT_HEADING_LEVEL: HeadingLevel = 2;
 
-export function isHeadingLevel(value: unknown): value is HeadingLevel {
+function isHeadingLevel(value: unknown): value is HeadingLevel {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6;
 }
 

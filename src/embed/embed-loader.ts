@@ -6,12 +6,12 @@
 import { buildEmbedUrl } from './embed-url';
 import type { EmbedParams } from './embed-url';
 
-export interface SubmittedDetail {
+interface SubmittedDetail {
   formId: string;
   responseId: string;
 }
 
-export interface EmbedOptions {
+interface EmbedOptions {
   formId: string;
   /** The element to put the form in, or a selector for it. */
   target: Element | string;
@@ -24,7 +24,7 @@ export interface EmbedOptions {
   onSubmit?: (detail: SubmittedDetail) => void;
 }
 
-export interface EmbedHandle {
+interface EmbedHandle {
   iframe: HTMLIFrameElement;
   destroy: () => void;
 }

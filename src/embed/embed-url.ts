@@ -21,7 +21,7 @@ export interface EmbedUrlOptions {
 /** Parameters the respondent page reads itself: never taken from params or the host page's query. */
 const isReserved = (key: string) => key.toLowerCase() === 'embed' || key.toLowerCase() === 'parentorigin';
 
-export function paramEntries(params: EmbedParams): [string, string][] {
+function paramEntries(params: EmbedParams): [string, string][] {
   if (!params) return [];
   if (typeof params === 'string') return [...new URLSearchParams(params)];
   return Object.keys(params).map((key) => [key, String(params[key])]);

@@ -4,8 +4,8 @@
  * Nothing is posted when that parameter is not an http(s) origin or the page is not framed.
  */
 
-export const RESIZE_MESSAGE = 'formbuilder:resize';
-export const SUBMITTED_MESSAGE = 'formbuilder:submitted';
+const RESIZE_MESSAGE = 'formbuilder:resize';
+const SUBMITTED_MESSAGE = 'formbuilder:submitted';
 
 export interface EmbedSettings {
   embedded: boolean;

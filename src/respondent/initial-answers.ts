@@ -11,12 +11,12 @@ import type { Answers } from '../domain/answers';
 import type { AnswerValue, DropdownOption, FormDocument, InputElement } from '../domain/form-document';
 
 /** Query parameters of the respondent page itself; never read as answers (dataNames are [a-z0-9_]). */
-export const RESERVED_PARAMS: ReadonlySet<string> = new Set(['embed', 'prefill', 'parentorigin']);
+const RESERVED_PARAMS: ReadonlySet<string> = new Set(['embed', 'prefill', 'parentorigin']);
 
 const lower = (text: string) => text.trim().toLowerCase();
 
 /** An option by its id, else by its text compared trimmed and case-insensitively. */
-export function findOption(options: readonly DropdownOption[], raw: string): DropdownOption | undefined {
+function findOption(options: readonly DropdownOption[], raw: string): DropdownOption | undefined {
   const wanted = raw.trim();
   if (!wanted) return undefined;
   const byId = options.find((option) => option.id === wanted);

@@ -3,7 +3,7 @@
  * (and its prefill) at once, while the React app — a separate chunk the HTML already preloads — is still downloading,
  * so on a slow phone network the two round trips overlap instead of queueing (BENCHMARKS.md "time to usable form").
  */
-import '../features/form-renderer/form-renderer.css';
+import '../components/form-renderer/form-renderer.css';
 import './respondent.css';
 import { readEmbedSettings } from './embed-bridge';
 import { formIdFromPath, loadRespondentData } from './public-api';

@@ -35,8 +35,8 @@ export class LoadFailedError extends Error {
   }
 }
 
-export const formUrl = (formId: string) => `/api/public/forms/${encodeURIComponent(formId)}/`;
-export const prefillUrl = (formId: string, prefillId: string) =>
+const formUrl = (formId: string) => `/api/public/forms/${encodeURIComponent(formId)}/`;
+const prefillUrl = (formId: string, prefillId: string) =>
   `/api/public/forms/${encodeURIComponent(formId)}/prefills/${encodeURIComponent(prefillId)}/`;
 
 /** The form id of a respondent page path, `/f/{formId}`; null for any other path. */

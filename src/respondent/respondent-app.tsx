@@ -10,7 +10,7 @@ import { inputsOf } from '../domain/answers';
 import type { Answers } from '../domain/answers';
 // Not the logic barrel: it re-exports cycle helpers that import the zod schemas.
 import { compileLogic } from '../domain/logic/compile';
-import { FormRenderer } from '../features/form-renderer/form-renderer';
+import { FormRenderer } from '../components/form-renderer/form-renderer';
 import { createParentMessenger, observeHeight } from './embed-bridge';
 import type { ParentMessenger } from './embed-bridge';
 import { buildInitialAnswers } from './initial-answers';

@@ -5,16 +5,16 @@
  * server's text for a 429, a retry hint when the network failed.
  */
 import type { AnswerErrors, Answers } from '../domain/answers';
-import { SubmitError } from '../features/form-renderer/form-renderer';
+import { SubmitError } from '../components/form-renderer/submit-error';
 import { newSubmissionKey } from './submission-key';
 
 export const SUBMIT_URL = '/api/form-submit/';
 export const NETWORK_FAILED_MESSAGE = 'Your response could not be sent: check your connection and try again. Your answers are kept.';
 export const INVALID_MESSAGE = 'Some answers need attention.';
-export const UNAVAILABLE_MESSAGE = 'This form is not available.';
-export const TOO_MANY_MESSAGE = 'Too many submissions. Please wait a minute and try again.';
+const UNAVAILABLE_MESSAGE = 'This form is not available.';
+const TOO_MANY_MESSAGE = 'Too many submissions. Please wait a minute and try again.';
 
-export interface SubmitBody {
+interface SubmitBody {
   form_id: string;
   data: Answers;
   prefill_id?: string;
@@ -23,7 +23,7 @@ export interface SubmitBody {
   started_at: number;
 }
 
-export interface SubmitResult {
+interface SubmitResult {
   id: string;
   message: string;
 }

@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { Location } from 'react-router';
+import { AppServicesProvider } from '../../src/app/layouts/app-services-provider';
 import { makeStore } from '../../src/app/store';
 import type { AppStore, PreloadedState } from '../../src/app/store';
 
@@ -23,7 +24,7 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
 }
 
 /**
- * Renders `ui` inside the Redux Provider and a MemoryRouter (Redux essentials' renderWithProviders).
+ * Renders `ui` inside the Redux Provider, the app services of the shell and a MemoryRouter (Redux essentials' renderWithProviders).
  * Returns the store, a userEvent instance and `location()`, the router's current location, for navigation checks.
  */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
@@ -36,10 +37,12 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <Provider store={store}>
-        <MemoryRouter initialEntries={[route]}>
-          {children}
-          <LocationProbe onChange={record} />
-        </MemoryRouter>
+        <AppServicesProvider>
+          <MemoryRouter initialEntries={[route]}>
+            {children}
+            <LocationProbe onChange={record} />
+          </MemoryRouter>
+        </AppServicesProvider>
       </Provider>
     );
   }

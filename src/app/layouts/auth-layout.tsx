@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { Toasts } from '../../components/toasts';
+import { Toasts } from './toasts';
 
 /** Sign-in pages (spec §2): each page renders its own centred AuthFrame; route checks are skipped here. */
 export function AuthLayout() {

@@ -1,11 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useStore } from 'react-redux';
-import { isSidebarHidden } from '../../components/sidebar-visibility';
+import { isSidebarHidden } from './sidebar-visibility';
 import { accountIdFromPath } from '../../domain/ids';
 import { checkRoute } from '../../domain/route-guard';
 import type { GuardResult, GuardRoute } from '../../domain/route-guard';
-import { ErrorPage } from '../../features/errors/error-page';
+import { ErrorPage } from './error-page';
 import { currentAccountSet, selectAccountId, selectAccountLoaded, setCurrentAccount } from '../account-slice';
 import { appLoaded, selectAppError, selectAppLoaded } from '../app-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';

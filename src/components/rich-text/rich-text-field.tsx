@@ -22,7 +22,7 @@ export interface RichTextFieldProps {
 }
 
 /** Loads the ProseMirror editor (its own chunk). Call early, e.g. on hover, to have it ready. */
-export const loadRichTextEditor = () => import('./rich-text-editor');
+const loadRichTextEditor = () => import('./rich-text-editor');
 
 const RichTextEditor = lazy(loadRichTextEditor);
 

@@ -136,7 +136,7 @@ export function serializeRichText(doc: ProseMirrorNode): string {
 export const placeholderKey = new PluginKey<{ focused: boolean }>('rich-text-placeholder');
 
 /** Empty means a single empty (or whitespace-only) text block. */
-export function isDocEmpty(doc: ProseMirrorNode): boolean {
+function isDocEmpty(doc: ProseMirrorNode): boolean {
   const only = doc.firstChild;
   return doc.childCount === 1 && !!only && only.isTextblock && only.textContent.replace(/[\s\u00a0]/g, '') === '';
 }
@@ -145,7 +145,7 @@ export function isDocEmpty(doc: ProseMirrorNode): boolean {
  * Spec §4: the placeholder shows while the field is empty and blurred and clears on focus. Rendered as a node
  * decoration (class + data-placeholder, painted by CSS), so it is never part of the content.
  */
-export function placeholderPlugin(text: string): Plugin<{ focused: boolean }> {
+function placeholderPlugin(text: string): Plugin<{ focused: boolean }> {
   return new Plugin<{ focused: boolean }>({
     key: placeholderKey,
     state: {

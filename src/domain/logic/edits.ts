@@ -28,7 +28,7 @@ export interface LogicTarget {
   type: FormElementType;
 }
 
-export type LogicMapName = 'conditionMap' | 'pageMap';
+type LogicMapName = 'conditionMap' | 'pageMap';
 export type VisibilityAction = 'SHOW' | 'HIDE';
 export type GroupOperator = LogicGroup['operator'];
 
@@ -53,18 +53,18 @@ export interface NewGroupIds {
   ruleId: string;
 }
 
-export const logicMapOf = (type: FormElementType): LogicMapName => (type === 'page' ? 'pageMap' : 'conditionMap');
+const logicMapOf = (type: FormElementType): LogicMapName => (type === 'page' ? 'pageMap' : 'conditionMap');
 
 export function logicConfigOf(logic: ConditionalLogic, target: LogicTarget): LogicConfig | undefined {
   return logic[logicMapOf(target.type)][target.id];
 }
 
-export const emptyRule = (id: string): LogicRule => ({ id, type: 'rule', predicate: null, triggerId: null, staticValue: null, referenceValueId: null });
+const emptyRule = (id: string): LogicRule => ({ id, type: 'rule', predicate: null, triggerId: null, staticValue: null, referenceValueId: null });
 
 /** Spec §3: a new group has the default operator AND. */
-export const emptyGroup = ({ groupId, ruleId }: NewGroupIds): LogicGroup => ({ id: groupId, type: 'group', operator: 'AND', rules: [emptyRule(ruleId)] });
+const emptyGroup = ({ groupId, ruleId }: NewGroupIds): LogicGroup => ({ id: groupId, type: 'group', operator: 'AND', rules: [emptyRule(ruleId)] });
 
-export const emptyCondition = (ids: Omit<NewConditionIds, 'configId'>, action: VisibilityAction = 'SHOW'): LogicCondition => ({
+const emptyCondition = (ids: Omit<NewConditionIds, 'configId'>, action: VisibilityAction = 'SHOW'): LogicCondition => ({
   id: ids.conditionId,
   expression: [emptyGroup(ids)],
   actions: [{ key: 'TOGGLE_VISIBILITY', value: action }],
@@ -200,7 +200,7 @@ export function removeRule(
 }
 
 /** Whether `value` can be compared with the answer to `input`: text for text-like, a number for integer, one of its options for radio/dropdown. */
-export function fitsInput(value: AnswerValue | null, input: RuleInput | undefined): boolean {
+function fitsInput(value: AnswerValue | null, input: RuleInput | undefined): boolean {
   if (value === null) return true;
   if (!input) return false;
   switch (input.subtype) {

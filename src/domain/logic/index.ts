@@ -2,15 +2,14 @@
 export type { CompiledLogic } from './compile';
 export { compileLogic } from './compile';
 export { describeLogicCycle, findLogicCycle } from './cycles';
-export { isPredicateAllowed, PREDICATE_LABELS, predicateNeedsValue, PREDICATES_BY_SUBTYPE, VALUELESS_PREDICATES } from './predicates';
-export { hasStaticValue, sanitizeLogic } from './sanitize';
-export type { GroupOperator, LogicTarget, NewConditionIds, NewGroupIds, RuleInput, RulePatch, VisibilityAction } from './edits';
+export { PREDICATE_LABELS, predicateNeedsValue, PREDICATES_BY_SUBTYPE } from './predicates';
+export { sanitizeLogic } from './sanitize';
+export type { GroupOperator, LogicTarget, NewConditionIds, NewGroupIds, RulePatch, VisibilityAction } from './edits';
 export {
   addCondition,
   addGroup,
   addRule,
   changeRule,
-  editRule,
   logicConfigOf,
   removeCondition,
   removeGroup,

@@ -33,7 +33,7 @@ function assertNever(value: never): never {
   throw new Error(`Unexpected value ${String(value)}`);
 }
 
-export function normaliseText(value: unknown): string | null {
+function normaliseText(value: unknown): string | null {
   if (typeof value === 'string') {
     const text = value.trim();
     return text === '' ? null : text.toLowerCase();
@@ -42,7 +42,7 @@ export function normaliseText(value: unknown): string | null {
   return null;
 }
 
-export function toNumber(value: unknown): number {
+function toNumber(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : NaN;
   if (typeof value === 'string') {
     const text = value.trim();
@@ -86,7 +86,7 @@ function cellNumber(cell: Cell, value: unknown): number {
   return cell.number;
 }
 
-export const NEVER: Test = () => false;
+const NEVER: Test = () => false;
 
 type NumberCompare = (left: number, right: number) => boolean;
 type TextCompare = (left: string | null, right: string) => boolean;

@@ -20,7 +20,7 @@ import { safeNextPath } from '../../app/browser-location';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageSpinner } from '../../app/layouts/page-spinner';
 
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 /** Search text that settles for `delay` ms; typing restarts the wait. */
 function useDebounced(value: string, delay: number): string {

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageSpinner } from '../../app/layouts/page-spinner';
 import { getAuthRedirectUserDetails, homePathOf, selectUser } from '../../app/user-slice';
-import { ErrorPage } from '../errors/error-page';
+import { ErrorPage } from '../../app/layouts/error-page';
 
 type Decision = { kind: 'go'; to: string } | { kind: 'no-account' };
 

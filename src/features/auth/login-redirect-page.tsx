@@ -6,9 +6,10 @@ import { showErrorToast } from '../../app/app-slice';
 import { loginPath, safeNextPath } from '../../app/browser-location';
 import { useAppDispatch } from '../../app/hooks';
 import { getAuthRedirectUserDetails, homePathOf } from '../../app/user-slice';
-import { ErrorPage } from '../errors/error-page';
+import { ErrorPage } from '../../app/layouts/error-page';
+import { USER_MESSAGES } from '../../domain/messages';
 
-export const LOGIN_ERROR = 'Unable to log in at this time';
+const LOGIN_ERROR = USER_MESSAGES.loginFailed;
 
 type Outcome = 'pending' | 'failed' | 'no-account';
 

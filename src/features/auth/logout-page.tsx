@@ -6,9 +6,10 @@ import { DEFAULT_ERROR_MESSAGE, showErrorToast } from '../../app/app-slice';
 import { browserLocation } from '../../app/browser-location';
 import { useAppDispatch } from '../../app/hooks';
 import { userLoggedOut } from '../../app/root-actions';
+import { USER_MESSAGES } from '../../domain/messages';
 
-export const BACKEND_LOGOUT_URL = '/auth/logout/?next=/login';
-export const LOGOUT_ERROR = 'Unable to log out at this time';
+const BACKEND_LOGOUT_URL = '/auth/logout/?next=/login';
+const LOGOUT_ERROR = USER_MESSAGES.logoutFailed;
 /** Spec §9: the message of a logout with an error code appears after 250 ms. */
 export const LOGOUT_MESSAGE_DELAY_MS = 250;
 /** How long that message stays readable before the browser leaves for the backend. */
@@ -19,10 +20,10 @@ const LOGOUT_MESSAGES: Readonly<Record<string, string>> = {
   '401': 'Unauthorized',
   '403': 'Forbidden',
   'session-expired': 'Your session has expired. Please sign in again.',
-  'login-failed': 'Unable to log in at this time',
+  'login-failed': USER_MESSAGES.loginFailed,
 };
 
-export function logoutMessage(code: string): string {
+function logoutMessage(code: string): string {
   return LOGOUT_MESSAGES[code] ?? DEFAULT_ERROR_MESSAGE;
 }
 

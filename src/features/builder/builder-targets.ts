@@ -3,7 +3,7 @@
  * page), Move up / Move down, and a canvas drop zone translated to the domain's projectDrop.
  */
 import type { DragResult, DropTarget } from '../../domain/drag-rules';
-import { projectDrop } from '../../domain/drag-rules';
+import { projectDrop } from '../../domain/drop-projection';
 import type { FormElementType } from '../../domain/form-document';
 import type { FormTree } from '../../domain/form-tree';
 import { indexInParent, pageOf, parentOf } from '../../domain/form-tree';

@@ -5,7 +5,7 @@ import { BackLink } from '../../components/back-link';
 import { PageFrame } from '../../components/page-frame';
 import { accountIdFromPath } from '../../domain/ids';
 import { compileLogic } from '../../domain/logic';
-import { FormRenderer } from '../form-renderer/form-renderer';
+import { FormRenderer } from '../../components/form-renderer/form-renderer';
 import { useViewedForm } from './use-viewed-form';
 
 export const PREVIEW_NOTICE = 'Preview — responses are not saved';

@@ -43,7 +43,7 @@ function toIndex(segment: string | number | undefined): number | null {
 }
 
 /** The deepest element the path reaches and the rest of the path (the field). */
-export function elementAtPath(doc: FormDocument, path: readonly (string | number)[]): { element: FormElement | null; rest: (string | number)[] } {
+function elementAtPath(doc: FormDocument, path: readonly (string | number)[]): { element: FormElement | null; rest: (string | number)[] } {
   const first = toIndex(path[0]);
   if (first === null || !doc[first]) return { element: null, rest: [...path] };
   let element: FormElement = doc[first];

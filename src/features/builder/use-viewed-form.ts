@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { createNewFormDocument } from '../../domain/element-factory';
 import type { FormSnapshot } from '../../domain/form-compare';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
-import { restoreConditionalLogic, restoreFormDocument, restoreFormStyle } from '../../domain/form-restore';
+import { restoreFormSnapshot } from '../../domain/form-restore';
 import { NIL_UUID } from '../../domain/ids';
 import { FORM_MESSAGES, selectFormId, selectFormSnapshot, selectHasUnsavedChanges, selectLoadStatus } from './form-slice';
 
@@ -60,15 +60,7 @@ export function useViewedForm(accountId: number | null, formId: string | undefin
           jsonFormStyle: template.jsonFormStyle,
         };
         try {
-          const snapshot: FormSnapshot = {
-            name: template.name,
-            displayName: template.displayName,
-            description: template.description,
-            customSubmitMessage: template.customSubmitMessage,
-            jsonForm: restoreFormDocument(template.jsonForm),
-            jsonConditionalLogic: restoreConditionalLogic(template.jsonConditionalLogic),
-            jsonFormStyle: restoreFormStyle(template.jsonFormStyle),
-          };
+          const snapshot = restoreFormSnapshot(template);
           setLoaded({ key, status: 'ready', snapshot, raw });
         } catch (error) {
           setLoaded({ key, status: 'failed', message: error instanceof Error ? error.message : FORM_MESSAGES.loadFailed });

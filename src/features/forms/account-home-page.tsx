@@ -20,7 +20,8 @@ import { useNarrowScreen } from '../../components/use-narrow-screen';
 import { useNow } from '../../components/use-now';
 import { createNewFormSnapshot } from '../../domain/element-factory';
 import { accountIdFromPath } from '../../domain/ids';
-import { ExportResponsesDialog } from '../responses/export-responses-dialog';
+import { FORM_MESSAGES } from '../../domain/messages';
+import { ExportResponsesDialog } from '../../components/export-responses/export-responses-dialog';
 import { FormNameModal } from './form-name-modal';
 import type { FormNameSaveResult } from './form-name-modal';
 import { FORM_SORTS, FORM_SORT_LABELS, filterForms, readFormListQuery, sortForms, writeFormListQuery } from './form-list-query';
@@ -28,17 +29,6 @@ import type { FormListQuery, FormSort } from './form-list-query';
 import { FormCards, FormListSkeleton, FormTable, buildPath } from './form-list-view';
 import { useFormList } from './use-form-list';
 import './forms.css';
-
-export const FORM_MESSAGES = {
-  createFailed: 'Unable to create form',
-  updateFailed: 'Unable to update form',
-  archiveFailed: 'Unable to archive form',
-  unarchiveFailed: 'Unable to unarchive form',
-  created: 'Form created successfully',
-  updated: 'Form updated successfully',
-  archived: 'Form archived successfully',
-  unarchived: 'Form unarchived successfully',
-} as const;
 
 type ModalState = ({ kind: 'create' } | { kind: 'rename'; form: FormTemplateSummary }) & { key: number } | null;
 
@@ -169,7 +159,7 @@ export function AccountHomePage() {
     body = <FormListSkeleton label={archived ? 'Loading archived forms…' : 'Loading forms…'} narrow={narrow} />;
   } else if (status === 'failed') {
     body = (
-      <EmptyState title={archived ? 'Unable to load archived form list' : 'Unable to load form list'}>
+      <EmptyState title={archived ? FORM_MESSAGES.archivedListFailed : FORM_MESSAGES.listFailed}>
         <p className="text-body-secondary mb-3">Check your connection and try again.</p>
         <Button variant="outline-primary" onClick={retry}>
           Try again

@@ -1,4 +1,5 @@
 import type { FormTemplateSummary } from '../../api/form-templates';
+import { compareNames } from '../../domain/intl-format';
 
 /**
  * The account home's view (tab, search text, sort) lives in the URL query — `?archived=true&search=…&sort=updated` —
@@ -12,7 +13,7 @@ export const FORM_SORT_LABELS: Record<FormSort, string> = {
   updated: 'Last changed',
 };
 
-export const DEFAULT_FORM_SORT: FormSort = 'name';
+const DEFAULT_FORM_SORT: FormSort = 'name';
 
 export interface FormListQuery {
   archived: boolean;
@@ -46,9 +47,6 @@ export function writeFormListQuery(current: URLSearchParams, patch: Partial<Form
   return params;
 }
 
-/** Case-insensitive, accent-insensitive, numbers in natural order ('Form 2' before 'Form 10'). */
-const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 function normalise(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
@@ -70,7 +68,7 @@ function timeOf(iso: string): number {
 
 /** 'name': A–Z ignoring case; 'updated': most recently changed first. Ties keep a stable, predictable order. */
 export function sortForms(forms: readonly FormTemplateSummary[], sort: FormSort): FormTemplateSummary[] {
-  const byName = (a: FormTemplateSummary, b: FormTemplateSummary) => nameCollator.compare(a.name, b.name);
+  const byName = (a: FormTemplateSummary, b: FormTemplateSummary) => compareNames(a.name, b.name);
   const byUpdated = (a: FormTemplateSummary, b: FormTemplateSummary) => timeOf(b.updatedAt) - timeOf(a.updatedAt);
   const byId = (a: FormTemplateSummary, b: FormTemplateSummary) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const [first, second] = sort === 'name' ? [byName, byUpdated] : [byUpdated, byName];

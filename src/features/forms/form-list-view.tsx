@@ -6,9 +6,9 @@ import { ConfirmButton } from '../../components/confirm-button';
 import { ListSkeleton, ListTable } from '../../components/list-card';
 import { LoadingButton } from '../../components/loading-button';
 import type { FormSort } from './form-list-query';
-import { formatExactTime, formatRelativeTime } from './relative-time';
+import { formatExactTime, formatRelativeTime } from '../../domain/intl-format';
 
-export interface FormListActions {
+interface FormListActions {
   onRename: (form: FormTemplateSummary) => void;
   onArchive: (form: FormTemplateSummary) => void;
   onUnarchive: (form: FormTemplateSummary) => void;

@@ -1,8 +1,9 @@
 import { NamePromptModal } from '../../components/name-prompt-modal';
 import type { NamePromptModalProps, NameSaveResult } from '../../components/name-prompt-modal';
 import { FORM_LIMITS } from '../../domain/form-document';
+import { FORM_MESSAGES } from '../../domain/messages';
 
-export const FORM_NAME_REQUIRED = 'Form name is required';
+const FORM_NAME_REQUIRED = FORM_MESSAGES.nameRequired;
 
 /** What the caller's save reports back: nothing when done, or a message for the name field (server validation). */
 export type FormNameSaveResult = NameSaveResult;

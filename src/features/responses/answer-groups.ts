@@ -1,6 +1,6 @@
 import type { ResponseAnswer } from '../../api/form-responses';
 
-export interface SectionGroup {
+interface SectionGroup {
   /** null for answers placed on the page outside any section. */
   title: string | null;
   answers: ResponseAnswer[];

@@ -17,7 +17,7 @@ import { accountIdFromPath } from '../../domain/ids';
 import { UNANSWERED, groupAnswers } from './answer-groups';
 import { RESPONSE_MESSAGES, SPAM_REASON_TEXT } from './response-messages';
 import { listSearchOf } from './response-paths';
-import { ResponseTime } from './response-time';
+import { ResponseTime } from '../../components/response-time';
 import './responses.css';
 
 type Loaded = { key: string; response: FormResponseDetail | null };

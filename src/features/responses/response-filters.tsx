@@ -6,7 +6,7 @@ import type { FormOption, ResponseListQuery, SpamFilter } from './response-list-
 import { RESPONSE_MESSAGES } from './response-messages';
 import type { LoadStatus } from './use-response-list';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface SearchFieldProps {
   id: string;

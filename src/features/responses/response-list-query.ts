@@ -1,5 +1,6 @@
 import type { FormResponseFilters } from '../../api/form-responses';
 import type { FormTemplateSummary } from '../../api/form-templates';
+import { compareNames } from '../../domain/intl-format';
 
 /**
  * The response list's view lives in the URL query — `?form=…&spam=spam&from=2026-01-01&to=2026-01-31&search=…&cursor=…`
@@ -31,7 +32,7 @@ export interface ResponseListQuery {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -115,10 +116,7 @@ export function toResponseFilters(query: ResponseListQuery, pageSize?: number): 
   return filters;
 }
 
-/** Case-insensitive, accent-insensitive, numbers in natural order ('Form 2' before 'Form 10'). */
-const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-export const ALL_FORMS_LABEL = 'All Forms';
+const ALL_FORMS_LABEL = 'All Forms';
 
 export interface FormOption {
   /** '' for All Forms. */
@@ -128,6 +126,6 @@ export interface FormOption {
 
 /** Spec §2: 'All Forms' first, then the forms by name, case-insensitive (ties by id, so the order is stable). */
 export function formOptions(forms: readonly Pick<FormTemplateSummary, 'id' | 'name'>[]): FormOption[] {
-  const sorted = [...forms].sort((a, b) => nameCollator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sorted = [...forms].sort((a, b) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return [{ value: '', label: ALL_FORMS_LABEL }, ...sorted.map((form) => ({ value: form.id, label: form.name }))];
 }

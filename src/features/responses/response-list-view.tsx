@@ -4,9 +4,10 @@ import Badge from 'react-bootstrap/Badge';
 import Placeholder from 'react-bootstrap/Placeholder';
 import type { FormResponseListItem } from '../../api/form-responses';
 import { EmptyState as ListEmptyState, ListSkeleton, ListTable } from '../../components/list-card';
+import { ResponseTime } from '../../components/response-time';
+import { formatExactTime } from '../../domain/intl-format';
 import { responseDetailPath } from './response-paths';
 import type { ResponseLinkState } from './response-paths';
-import { ResponseTime } from './response-time';
 
 export interface ResponseListViewProps {
   responses: readonly FormResponseListItem[];
@@ -21,11 +22,11 @@ export interface ResponseListViewProps {
 /** What a screen reader announces for a row's link: whose response, to which form, and when. */
 function responseLinkLabel(response: { summary: { value: string }[]; formName: string; submittedAt: string }): string {
   const who = response.summary[0]?.value;
-  const when = new Date(response.submittedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatExactTime(response.submittedAt);
   return `Open response${who ? ` from ${who}` : ''} to ${response.formName}, submitted ${when}`;
 }
 
-export function SpamBadge() {
+function SpamBadge() {
   return (
     <Badge bg="warning" text="dark" className="response-spam-badge">
       Spam

@@ -1,9 +1,11 @@
+import { FORM_MESSAGES } from '../../domain/messages';
+
 /** Spec §8 (response and export errors) and the screen's own texts. */
 export const RESPONSE_MESSAGES = {
   listFailed: 'Unable to load response list data',
   detailFailed: 'Unable to load the selected response detail data',
   spamFailed: 'Unable to change the spam status on this response at this time',
-  formListFailed: 'Unable to load form list',
+  formListFailed: FORM_MESSAGES.listFailed,
   noResponses: 'No responses yet',
   noMatches: 'No responses match these filters',
 } as const;

@@ -1,5 +1,5 @@
 /** Where the response screens live (spec §2 `responses`, plus our `response-detail`). */
-export const responsesPath = (accountId: number) => `/${accountId}/responses`;
+const responsesPath = (accountId: number) => `/${accountId}/responses`;
 export const responseDetailPath = (accountId: number, responseId: string) =>
   `${responsesPath(accountId)}/${encodeURIComponent(responseId)}`;
 

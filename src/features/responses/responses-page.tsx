@@ -6,7 +6,7 @@ import { PageFrame } from '../../components/page-frame';
 import { useNarrowScreen } from '../../components/use-narrow-screen';
 import { useNow } from '../../components/use-now';
 import { accountIdFromPath } from '../../domain/ids';
-import { ExportResponsesDialog } from './export-responses-dialog';
+import { ExportResponsesDialog } from '../../components/export-responses/export-responses-dialog';
 import { ResponseFilters } from './response-filters';
 import { formOptions, hasActiveFilters, readResponseListQuery, writeResponseListQuery } from './response-list-query';
 import type { ResponseListQuery } from './response-list-query';

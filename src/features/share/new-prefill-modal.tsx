@@ -1,6 +1,7 @@
 import { NamePromptModal } from '../../components/name-prompt-modal';
 import type { NameSaveResult } from '../../components/name-prompt-modal';
-import { PREFILL_MESSAGES, PREFILL_NAME_MAX_LENGTH } from './share-messages';
+import { PREFILL_MESSAGES } from '../../domain/messages';
+import { PREFILL_NAME_MAX_LENGTH } from './share-messages';
 
 /** What the caller's create reports back: nothing when done, or a message for the name field (server validation). */
 export type NewPrefillResult = NameSaveResult;

@@ -19,7 +19,8 @@ import { PrefillValuesEditor } from './prefill-values-editor';
 import { orphanValueCount, prefillDataOf, sameData, validatePrefillValues, withoutLabelPrefix, withoutRequired } from './prefill-values';
 import { LoadFailedAlert, ShareFrame, useShareParams } from './share-frame';
 import { appOrigin, prefilledFormUrl, sharePaths } from './share-links';
-import { BACK_LABELS, PREFILL_MESSAGES, PREFILL_NAME_MAX_LENGTH } from './share-messages';
+import { PREFILL_MESSAGES } from '../../domain/messages';
+import { BACK_LABELS, PREFILL_NAME_MAX_LENGTH } from './share-messages';
 import type { ShareForm } from './use-share-form';
 import { useShareForm } from './use-share-form';
 

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import type { AnswerErrors, Answers } from '../../domain/answers';
 import type { AnswerValue, FormDocument, PageChild } from '../../domain/form-document';
 // The respondent's own widgets, so a prefill is entered exactly as a respondent would answer.
-import { FormField } from '../form-renderer/form-field';
-import '../form-renderer/form-renderer.css';
+import { FormField } from '../../components/form-renderer/form-field';
+import '../../components/form-renderer/form-renderer.css';
 
 export interface PrefillValuesEditorProps {
   /** The form with no input required (see withoutRequired). */

@@ -16,7 +16,8 @@ import { NewPrefillModal } from './new-prefill-modal';
 import type { NewPrefillResult } from './new-prefill-modal';
 import { LoadFailedAlert, ShareFrame, useShareParams } from './share-frame';
 import { appOrigin, prefilledFormUrl, sharePaths } from './share-links';
-import { BACK_LABELS, PREFILL_MESSAGES } from './share-messages';
+import { PREFILL_MESSAGES } from '../../domain/messages';
+import { BACK_LABELS } from './share-messages';
 import type { ShareForm } from './use-share-form';
 import { useShareForm } from './use-share-form';
 

@@ -29,7 +29,7 @@ export function embedScriptUrl(origin: string): string {
 }
 
 /** Text placed inside an HTML attribute value in double quotes. */
-export function escapeAttribute(value: string): string {
+function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

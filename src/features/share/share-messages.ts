@@ -1,17 +1,8 @@
-/** Toast and field messages of the share screens. Spec §8: prefill failures read 'Failed to …'. */
-export const SHARE_MESSAGES = {
-  loadFormFailed: 'Unable to load the selected form',
-} as const;
+import { FORM_MESSAGES } from '../../domain/messages';
 
-export const PREFILL_MESSAGES = {
-  fetchFailed: 'Failed to fetch prefills',
-  createFailed: 'Failed to create prefill',
-  updateFailed: 'Failed to update prefill',
-  deleteFailed: 'Failed to delete prefill',
-  nameRequired: 'Prefill name is required',
-  created: 'Prefill created successfully',
-  updated: 'Prefill updated successfully',
-  deleted: 'Prefill deleted successfully',
+/** Toast messages of the share screens (the prefill ones are PREFILL_MESSAGES in src/domain/messages.ts). */
+export const SHARE_MESSAGES = {
+  loadFormFailed: FORM_MESSAGES.loadFailed,
 } as const;
 
 /** The same limit the server applies to a prefill's name. */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUTTON_STYLE, formDocumentSchema } from '../../../src/domain/form-document';
 import type { InputElement, SectionElement } from '../../../src/domain/form-document';
-import { FormRestoreError, restoreConditionalLogic, restoreFormDocument, restoreFormStyle } from '../../../src/domain/form-restore';
+import {
+  FormRestoreError,
+  restoreConditionalLogic,
+  restoreFormDocument,
+  restoreFormSnapshot,
+  restoreFormStyle,
+} from '../../../src/domain/form-restore';
 import { sampleDocument, sampleLogic } from './form-fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -258,5 +264,33 @@ describe('restoreFormStyle', () => {
     expect(restoreFormStyle({ textColor: 'red', cornerRadius: '4px', textSize: null })).toEqual({
       button: { ...DEFAULT_BUTTON_STYLE, cornerRadius: '4px' },
     });
+  });
+});
+
+describe('restoreFormSnapshot', () => {
+  const stored = {
+    name: 'Intake',
+    displayName: 'New client intake',
+    description: 'For new clients',
+    customSubmitMessage: 'Thanks',
+    jsonForm: JSON.stringify(sampleDocument()),
+    jsonConditionalLogic: null,
+    jsonFormStyle: { backgroundColor: '#123456' },
+  };
+
+  it('keeps the settings and restores the document, logic and style the way each restore step does', () => {
+    expect(restoreFormSnapshot(stored)).toEqual({
+      name: 'Intake',
+      displayName: 'New client intake',
+      description: 'For new clients',
+      customSubmitMessage: 'Thanks',
+      jsonForm: restoreFormDocument(stored.jsonForm),
+      jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
+      jsonFormStyle: restoreFormStyle(stored.jsonFormStyle),
+    });
+  });
+
+  it('refuses a document that cannot be restored', () => {
+    expect(() => restoreFormSnapshot({ ...stored, jsonForm: 'not json' })).toThrow(FormRestoreError);
   });
 });

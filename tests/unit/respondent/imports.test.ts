@@ -54,7 +54,7 @@ describe('respondent page imports', () => {
     const { packages, files } = reachedFrom(entry, true);
     expect([...packages].filter((name) => FORBIDDEN.some((pattern) => pattern.test(name)))).toEqual([]);
     expect(packages).toContain('react-dom/client');
-    expect(files).toContain(resolve(ROOT, 'features/form-renderer/form-renderer.tsx'));
+    expect(files).toContain(resolve(ROOT, 'components/form-renderer/form-renderer.tsx'));
     // The logic barrel re-exports cycle helpers that load the zod schemas.
     expect(files).not.toContain(resolve(ROOT, 'domain/logic/index.ts'));
     expect(files).not.toContain(resolve(ROOT, 'domain/form-document.ts'));

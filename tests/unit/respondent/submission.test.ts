@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SubmitError } from '../../../src/features/form-renderer/form-renderer';
+import { SubmitError } from '../../../src/components/form-renderer/submit-error';
 import { newSubmissionKey } from '../../../src/respondent/submission-key';
 import { createSubmitter, fieldErrorsFrom, INVALID_MESSAGE, NETWORK_FAILED_MESSAGE, SUBMIT_URL } from '../../../src/respondent/submission';
 import { FORM_ID, jsonResponse, PREFILL_ID } from './fixtures';

@@ -1,8 +1,6 @@
 import type { ConditionalLogic, FormDocument, InputSubtype, LogicConfig, LogicRule } from '../../../../src/domain/form-document';
 import { input } from '../form-fixtures';
 
-export { input } from '../form-fixtures';
-
 /** A rule; unlike the shared fixture, the trigger may be missing (an unfinished rule). */
 export function rule(
   id: string,

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { makeStore } from '../../../../src/app/store';
 import type { PreloadedState } from '../../../../src/app/store';
-import { Toasts } from '../../../../src/components/toasts';
+import { Toasts } from '../../../../src/app/layouts/toasts';
 import { DEFAULT_BUTTON_STYLE } from '../../../../src/domain/form-document';
 import type { FormDocument } from '../../../../src/domain/form-document';
 import { BuildPage } from '../../../../src/features/builder/build-page';
@@ -101,7 +101,7 @@ export function templateJson(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const signedInState = (): PreloadedState => ({
+const signedInState = (): PreloadedState => ({
   user: { user: makeUser(), status: 'loaded' },
   account: { accountId: ACCOUNT_ID, loaded: true, currentAccount: { id: ACCOUNT_ID, internalName: 'Acme Legal' } },
 });

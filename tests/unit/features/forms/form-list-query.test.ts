@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormTemplateSummary } from '../../../../src/api/form-templates';
 import { filterForms, readFormListQuery, sortForms, writeFormListQuery } from '../../../../src/features/forms/form-list-query';
-import { formatRelativeTime } from '../../../../src/features/forms/relative-time';
+import { formatRelativeTime } from '../../../../src/domain/intl-format';
 
 function form(id: string, name: string, updatedAt = '2024-01-01T00:00:00.000Z', extra: Partial<FormTemplateSummary> = {}): FormTemplateSummary {
   return { id, name, displayName: '', description: '', internalFormSlug: null, createdAt: updatedAt, updatedAt, deletedAt: null, ...extra };

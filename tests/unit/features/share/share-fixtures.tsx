@@ -15,7 +15,7 @@ export const PREFILL_ID = '33333333-3333-4333-8333-333333333333';
 export const OTHER_PREFILL_ID = '44444444-4444-4444-8444-444444444444';
 
 /** Two pages; a section on the first; every kind of widget the prefill editor must show. */
-export const DOCUMENT: FormDocument = [
+const DOCUMENT: FormDocument = [
   {
     type: 'page',
     id: 'page_1',
@@ -75,7 +75,7 @@ export const DOCUMENT: FormDocument = [
   },
 ];
 
-export function wireTemplate(overrides: Record<string, unknown> = {}) {
+function wireTemplate(overrides: Record<string, unknown> = {}) {
   return {
     id: FORM_ID,
     name: 'Family intake',

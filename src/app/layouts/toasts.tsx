@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
-import { selectToast, toastCleared } from '../app/app-slice';
-import type { ToastState } from '../app/app-slice';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { selectToast, toastCleared } from '../app-slice';
+import type { ToastState } from '../app-slice';
+import { useAppDispatch, useAppSelector } from '../hooks';
 
 /** Spec §9: the library's default toast auto-hide. */
 export const TOAST_AUTOHIDE_MS = 5000;

@@ -1,11 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { exportFormResponses } from '../../api/form-responses';
 import type { ExportDays } from '../../api/form-responses';
-import { showErrorToast } from '../../app/app-slice';
-import type { AppDispatch } from '../../app/store';
+import { FORM_MESSAGES } from '../../domain/messages';
 import { saveFile } from './save-file';
 
-export const EXPORT_FAILED_MESSAGE = 'Unable to download the selected Form Response CSV';
 
 export interface ExportProgress {
   days: ExportDays | null;
@@ -45,14 +43,15 @@ export interface ExportRequest {
   accountId: number;
   formId: string;
   days: ExportDays | null;
-  dispatch: AppDispatch;
+  /** Shows the spec §8 failure message (the app's error toast). */
+  onFailed: (message: string) => void;
 }
 
 /**
  * Fetches the CSV and saves it under the server's file name. Resolves true once saved; a failure shows the spec §8
  * toast and resolves false. A second request for a form whose download is running waits for nothing and says false.
  */
-export async function startResponseExport({ accountId, formId, days, dispatch }: ExportRequest): Promise<boolean> {
+export async function startResponseExport({ accountId, formId, days, onFailed }: ExportRequest): Promise<boolean> {
   const key = keyOf(accountId, formId);
   if (downloads.has(key)) return false;
   update(key, { days, loadedBytes: 0 });
@@ -65,7 +64,7 @@ export async function startResponseExport({ accountId, formId, days, dispatch }:
     saveFile(file.data, file.filename, file.contentType);
     return true;
   } catch {
-    dispatch(showErrorToast(EXPORT_FAILED_MESSAGE));
+    onFailed(FORM_MESSAGES.exportFailed);
     return false;
   } finally {
     update(key, null);

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showErrorToast, showSuccessToast } from '../../../src/app/app-slice';
-import { TOAST_AUTOHIDE_MS, Toasts } from '../../../src/components/toasts';
-import { renderWithProviders } from '../test-utils';
+import { showErrorToast, showSuccessToast } from '../../../../src/app/app-slice';
+import { TOAST_AUTOHIDE_MS, Toasts } from '../../../../src/app/layouts/toasts';
+import { renderWithProviders } from '../../test-utils';
 
 describe('Toasts', () => {
   it('shows nothing while the toast is hidden', () => {

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SUBMIT_MESSAGE, FormRenderer, SUBMIT_FAILED_MESSAGE } from '../../../../src/features/form-renderer/form-renderer';
-import type { FormRendererProps } from '../../../../src/features/form-renderer/form-renderer';
+import { DEFAULT_SUBMIT_MESSAGE, FormRenderer, SUBMIT_FAILED_MESSAGE } from '../../../../src/components/form-renderer/form-renderer';
+import type { FormRendererProps } from '../../../../src/components/form-renderer/form-renderer';
 import { defaultFormStyle, emptyConditionalLogic } from '../../../../src/domain/form-document';
 import type { FormDocument, InputElement, InputSubtype, PageChild, SectionElement } from '../../../../src/domain/form-document';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSidebarHidden, pathContains } from '../../../src/components/sidebar-visibility';
+import { isSidebarHidden, pathContains } from '../../../../src/app/layouts/sidebar-visibility';
 
 describe('isSidebarHidden', () => {
   it('hides the sidebar on named routes containing /build', () => {

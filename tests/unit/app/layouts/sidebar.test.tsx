@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Sidebar } from '../../../src/components/sidebar';
-import type { PreloadedState } from '../../../src/app/store';
-import { makeUser, renderWithProviders } from '../test-utils';
+import { Sidebar } from '../../../../src/app/layouts/sidebar';
+import type { PreloadedState } from '../../../../src/app/store';
+import { makeUser, renderWithProviders } from '../../test-utils';
 
 const ACCOUNT = { id: 12, internalName: 'Acme Legal' };
 

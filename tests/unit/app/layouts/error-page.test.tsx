@@ -4,11 +4,12 @@ import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
-import { browserLocation } from '../../../src/app/browser-location';
-import { makeStore } from '../../../src/app/store';
-import { ErrorPage, supportMailto } from '../../../src/features/errors/error-page';
-import { apiUser, meHandler, server, signedOutHandler, startMswServer } from '../app/msw-server';
-import { makeUser, renderWithProviders } from '../test-utils';
+import { browserLocation } from '../../../../src/app/browser-location';
+import { makeStore } from '../../../../src/app/store';
+import { supportMailto } from '../../../../src/components/error-page';
+import { ErrorPage } from '../../../../src/app/layouts/error-page';
+import { apiUser, meHandler, server, signedOutHandler, startMswServer } from '../msw-server';
+import { makeUser, renderWithProviders } from '../../test-utils';
 
 startMswServer();
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DROPDOWN_PLACEHOLDER, DEFAULT_TEXTAREA_ROWS } from '../../../../src/domain/form-document';
-import { RENDERER_DEFAULTS } from '../../../../src/features/form-renderer/form-field';
+import { RENDERER_DEFAULTS } from '../../../../src/components/form-renderer/form-field';
 
 /**
  * The renderer becomes the public respondent page (BENCHMARKS.md: none of Redux, react-bootstrap, dnd-kit or
@@ -45,7 +45,7 @@ function packagesReachedFrom(entry: string): Set<string> {
 
 describe('form renderer imports', () => {
   it('reaches none of Redux, react-bootstrap, dnd-kit, ProseMirror, axios, the router or zod', () => {
-    const packages = [...packagesReachedFrom(resolve(ROOT, 'features/form-renderer/form-renderer.tsx'))];
+    const packages = [...packagesReachedFrom(resolve(ROOT, 'components/form-renderer/form-renderer.tsx'))];
     expect(packages.filter((name) => FORBIDDEN.some((pattern) => pattern.test(name)))).toEqual([]);
     expect(packages).toContain('react');
   });

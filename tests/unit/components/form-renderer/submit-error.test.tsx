@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FormRenderer, SUBMIT_FAILED_MESSAGE, SubmitError } from '../../../../src/features/form-renderer/form-renderer';
+import { FormRenderer, SUBMIT_FAILED_MESSAGE } from '../../../../src/components/form-renderer/form-renderer';
+import { SubmitError } from '../../../../src/components/form-renderer/submit-error';
 import { defaultFormStyle, emptyConditionalLogic } from '../../../../src/domain/form-document';
 import type { FormDocument, InputElement } from '../../../../src/domain/form-document';
 

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { selectSidebarOpen, sidebarToggled } from '../app/app-slice';
-import { selectCurrentAccount } from '../app/account-slice';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectIsAdmin } from '../app/user-slice';
+import { selectSidebarOpen, sidebarToggled } from '../app-slice';
+import { selectCurrentAccount } from '../account-slice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectIsAdmin } from '../user-slice';
 import {
   AdminIcon,
   ChevronDownIcon,
@@ -13,10 +13,10 @@ import {
   FormsIcon,
   LogoutIcon,
   ResponsesIcon,
-} from './icons';
+} from '../../components/icons';
 import { pathContains } from './sidebar-visibility';
-import { useNarrowScreen } from './use-narrow-screen';
-import './components.css';
+import { useNarrowScreen } from '../../components/use-narrow-screen';
+import '../../components/components.css';
 
 interface LeafLinkProps {
   to: string;

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExportResponsesDialog } from '../../../../src/features/responses/export-responses-dialog';
-import { REVOKE_DELAY_MS, saveFile } from '../../../../src/features/responses/save-file';
+import { ExportResponsesDialog } from '../../../../src/components/export-responses/export-responses-dialog';
+import { REVOKE_DELAY_MS, saveFile } from '../../../../src/components/export-responses/save-file';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
 import { renderWithProviders } from '../../test-utils';
-import { ACCOUNT, errorToast } from './response-fixtures';
+import { ACCOUNT, errorToast } from '../../features/responses/response-fixtures';
 
 startMswServer();
 

@@ -3,12 +3,12 @@ import type { FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { ExportDays } from '../../api/form-responses';
-import { useAppDispatch } from '../../app/hooks';
-import { BaseModal } from '../../components/base-modal';
-import { LoadingButton } from '../../components/loading-button';
+import { useAppServices } from '../app-services';
+import { BaseModal } from '../base-modal';
+import { LoadingButton } from '../loading-button';
 import { formatBytes, startResponseExport, useExportProgress } from './export-downloads';
 
-export const EXPORT_RANGES: readonly { days: ExportDays | null; label: string }[] = [
+const EXPORT_RANGES: readonly { days: ExportDays | null; label: string }[] = [
   { days: 7, label: 'Last 7 days' },
   { days: 30, label: 'Last 30 days' },
   { days: 90, label: 'Last 90 days' },
@@ -30,7 +30,7 @@ export interface ExportResponsesDialogProps {
  * closes; while it runs the button shows progress, and it closes the dialog itself once the file is saved.
  */
 export function ExportResponsesDialog({ show, onHide, accountId, form }: ExportResponsesDialogProps) {
-  const dispatch = useAppDispatch();
+  const { showError } = useAppServices();
   const [days, setDays] = useState<ExportDays | null>(null);
   const progress = useExportProgress(accountId, form?.id ?? null);
   const groupId = useId();
@@ -47,7 +47,7 @@ export function ExportResponsesDialog({ show, onHide, accountId, form }: ExportR
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (progress) return;
-    const saved = await startResponseExport({ accountId, formId: form.id, days, dispatch });
+    const saved = await startResponseExport({ accountId, formId: form.id, days, onFailed: showError });
     if (saved && openOn.current === form.id) onHide();
   };
 

@@ -1,4 +1,4 @@
-import { formatExactTime, formatRelativeTime } from '../forms/relative-time';
+import { formatExactTime, formatRelativeTime } from '../domain/intl-format';
 
 /** "3 days ago" with the exact date and time beside it (both visible: staff compare exact times). */
 export function ResponseTime({ iso, now, inline = false }: { iso: string; now: number; inline?: boolean }) {

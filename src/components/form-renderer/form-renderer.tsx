@@ -10,25 +10,12 @@ import type { AnswerErrors, Answers } from '../../domain/answers';
 import type { AnswerValue, ConditionalLogic, FormDocument, FormStyle, PageChild, PageElement, SectionElement } from '../../domain/form-document';
 import { sanitizeRichText } from '../../domain/rich-text';
 import { FormField } from './form-field';
+import { SubmitError } from './submit-error';
 import './form-renderer.css';
 
 export { DEFAULT_SUBMIT_MESSAGE } from '../../domain/form-constants';
 import { DEFAULT_SUBMIT_MESSAGE } from '../../domain/form-constants';
 export const SUBMIT_FAILED_MESSAGE = 'Your response could not be sent. Please try again.';
-
-/**
- * Reject `onSubmit` with this to say why sending failed: `message` replaces the generic failure text, and
- * `fieldErrors` (keyed by input id, e.g. the server's 400 `errors`) are shown under their inputs like the form's own.
- */
-export class SubmitError extends Error {
-  readonly fieldErrors: AnswerErrors;
-
-  constructor(message: string, fieldErrors: AnswerErrors = {}) {
-    super(message);
-    this.name = 'SubmitError';
-    this.fieldErrors = fieldErrors;
-  }
-}
 
 export interface FormRendererProps {
   document: FormDocument;
