@@ -110,16 +110,32 @@ describe('built-in sign-in page', () => {
     'javascript:alert(1)',
     '\\\\evil.test',
     ' https://evil.test',
+    '/.//evil.test',
+    '/..//evil.test',
+    '/%2e//evil.test',
+    '/a/..//evil.test',
+    '/%2E%2E//evil.test',
   ])('never redirects off-site after sign-in (next=%s)', async (next) => {
     const response = await new TestClient(ctx.app).signIn('lawyer@acme.test', 'correct-horse', next);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/login-redirect');
   });
 
-  it('never redirects off-site after sign-out', async () => {
-    const response = await new TestClient(ctx.app).get('/auth/logout/?next=https://evil.test/');
+  it.each(['https://evil.test/', '/.//evil.test', '/..//evil.test', '/%2e//evil.test', '/a/..//evil.test'])(
+    'never redirects off-site after sign-out (next=%s)',
+    async (next) => {
+      const response = await new TestClient(ctx.app).get(`/auth/logout/?next=${encodeURIComponent(next)}`);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/login');
+    },
+  );
+
+  it('never redirects off-site from the sign-in page when already signed in (next=/.//evil.test)', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const response = await client.get(`/auth/login/?next=${encodeURIComponent('/.//evil.test')}`);
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/login');
+    expect(response.headers.location).toBe('/login-redirect');
   });
 
   it('signs out: the session row is gone and /api/me answers 401', async () => {
