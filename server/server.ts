@@ -10,9 +10,11 @@ import { seed } from './seed.js';
 async function main(): Promise<void> {
   const startedAt = performance.now();
   let config;
+  let secretKey: string;
   try {
     loadDotEnv();
     config = loadConfig();
+    secretKey = resolveSecretKey(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -53,7 +55,6 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     const seeded = await seed(db, config);
-    const secretKey = resolveSecretKey(config);
     app = await buildApp({ config, db, pool, secretKey, logger });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const port = new URL(address).port;

@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { safeNextPath } from '../../server/auth/safe-next.js';
+import { resolveSecretKey } from '../../server/secret-key.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -34,6 +37,36 @@ describe('configuration', () => {
     expect('code' in result && result.code).toBe(1);
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT: must be a number');
+  });
+});
+
+describe('secret key file', () => {
+  it.each([
+    ['empty', ''],
+    ['blank', '  \n'],
+    ['short', 'too-short'],
+  ])('refuses an %s secret-key file like a short SECRET_KEY', (_, content) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formbuilder-key-'));
+    try {
+      writeFileSync(join(dataDir, 'secret-key'), content);
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(() => resolveSecretKey(config)).toThrow(ConfigError);
+      expect(() => resolveSecretKey(config)).toThrow('the secret key must be at least 32 characters long');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes a key once and reads the same key back', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formbuilder-key-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const key = resolveSecretKey(config);
+      expect(key.length).toBeGreaterThanOrEqual(32);
+      expect(resolveSecretKey(config)).toBe(key);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
