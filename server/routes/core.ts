@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/database.js';
-import { parseInput } from '../errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, parseInput } from '../errors.js';
 import { endSession, requireAdmin, requireUser } from '../auth/session.js';
 import { pageUrl } from './pagination.js';
 
 export const ACCOUNTS_PAGE_SIZE = 20;
+/** /api/health/ answers 503 within this when the database does not answer (well inside a 2 s probe). */
+export const HEALTH_TIMEOUT_MS = 1_500;
 
 const accountListQuery = z.object({
   search: z.string().trim().max(200).optional(),
@@ -15,11 +17,21 @@ const accountListQuery = z.object({
 
 export async function coreRoutes(app: FastifyInstance, { db }: { db: DB }): Promise<void> {
   app.get('/api/health/', async (_request, reply) => {
+    // A frozen PostgreSQL never answers: give up after HEALTH_TIMEOUT_MS so a load balancer hears 503 in time.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS);
+    });
     try {
-      await sql`select 1`.execute(db);
+      await Promise.race([sql`select 1`.execute(db), timeout]);
       return { status: 'ok' };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', detail: 'The database is not reachable.' });
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', detail: 'The database is not reachable.' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 
