@@ -23,9 +23,22 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL: must be an email address'],
     [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID: is required when any OIDC_* variable is set'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: must list the addresses or CIDRs of the proxies in front of the server (e.g. loopback or 10.0.0.0/8), not "true": anyone can write X-Forwarded-For'],
+    [{ TRUST_PROXY: '1' }, 'TRUST_PROXY: must list the addresses or CIDRs of the proxies'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, 'TRUST_PROXY: must be comma-separated proxy addresses or CIDRs (not "proxy.example")'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: must be comma-separated proxy addresses or CIDRs (not "10.0.0.0/33")'],
   ])('names the variable of a bad value: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, ::1, loopback', ['10.0.0.0/8', '::1', 'loopback']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
   it('stops the server at start with the message and a non-zero exit', async () => {
