@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   }
   const logger = pino(buildLoggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
 
-  const database = await openDatabase(config, (message) => logger.info(message));
+  const database = await openDatabase(config, (message) => logger.info(message), { adoptOrphan: true });
   const { db, pool } = createDb(database.connectionString, {
     onConnectionError: (error) => logger.warn({ reason: error.message }, 'database connection lost'),
   });
