@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalString = z
@@ -36,10 +37,7 @@ const configSchema = z
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z
-      .enum(['true', 'false', ''])
-      .default('false')
-      .transform((value) => value === 'true'),
+    TRUST_PROXY: optionalString.transform((value, ctx) => parseTrustProxy(value, ctx)),
     STATIC_DIR: optionalString,
     SUBMIT_RATE_LIMIT: optionalString
       .pipe(z.coerce.number<string | undefined>({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional())
@@ -56,6 +54,39 @@ const configSchema = z
       }
     }
   });
+
+/**
+ * Which proxies' X-Forwarded-For to believe: their addresses or CIDRs (`loopback` for a proxy on this machine).
+ * `true` is refused: it believes the left-most address, which any client can write, and so would void the sign-in
+ * throttle and the submit rate limit. A bare hop count is refused too: it cannot tell our proxy from a client that
+ * connects directly and writes its own header (Fastify 5 ignores hop counts for that reason).
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true' || /^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must list the addresses or CIDRs of the proxies in front of the server (e.g. loopback or 10.0.0.0/8), not ${JSON.stringify(value)}: anyone can write X-Forwarded-For`,
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined || entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `must be comma-separated proxy addresses or CIDRs (not ${JSON.stringify(bad ?? value)})` });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export type Config = z.infer<typeof configSchema> & { oidcEnabled: boolean };
 

@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { safeParse, type $ZodError, type $ZodType } from 'zod/v4/core';
+import { isDatabaseUnavailable } from './db/database.js';
+
+/** Seconds a client is asked to wait while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_DETAIL = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 /** An error a route throws on purpose; the handler turns it into `{detail, errors}` with its status. */
 export class HttpError extends Error {
@@ -121,6 +126,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? 'Request body is empty.'
               : error.message;
       return reply.status(status).send({ detail });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: one line, no stack, and an answer clients know to retry.
+      request.log.warn({ reason: error.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: DATABASE_UNAVAILABLE_DETAIL });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal Server Error' });

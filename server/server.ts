@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildApp, buildLoggerOptions } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
-import { createDb, migrateToLatest } from './db/database.js';
+import { createDb, isDatabaseUnavailable, migrateToLatest } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { resolveSecretKey } from './secret-key.js';
 import { seed } from './seed.js';
@@ -10,9 +10,11 @@ import { seed } from './seed.js';
 async function main(): Promise<void> {
   const startedAt = performance.now();
   let config;
+  let secretKey: string;
   try {
     loadDotEnv();
     config = loadConfig();
+    secretKey = resolveSecretKey(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -22,8 +24,10 @@ async function main(): Promise<void> {
   }
   const logger = pino(buildLoggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
 
-  const database = await openDatabase(config, (message) => logger.info(message));
-  const { db, pool } = createDb(database.connectionString);
+  const database = await openDatabase(config, (message) => logger.info(message), { adoptOrphan: true });
+  const { db, pool } = createDb(database.connectionString, {
+    onConnectionError: (error) => logger.warn({ reason: error.message }, 'database connection lost'),
+  });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   let shuttingDown = false;
@@ -53,7 +57,6 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     const seeded = await seed(db, config);
-    const secretKey = resolveSecretKey(config);
     app = await buildApp({ config, db, pool, secretKey, logger });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const port = new URL(address).port;
@@ -71,11 +74,26 @@ async function main(): Promise<void> {
     lines.push('');
     process.stdout.write(`${lines.join('\n')}\n`);
   } catch (error) {
-    logger.error({ err: error }, 'start-up failed');
+    if (isDatabaseUnavailable(error)) {
+      const where = database.embedded ? `the embedded PostgreSQL in ${config.DATA_DIR}` : `DATABASE_URL (${describeDatabaseUrl(database.connectionString)})`;
+      console.error(`Cannot reach PostgreSQL at ${where}: ${error instanceof Error ? error.message : String(error)}`);
+    } else {
+      logger.error({ err: error }, 'start-up failed');
+    }
     await app?.close().catch(() => {});
     await db.destroy().catch(() => {});
     await database.stop().catch(() => {});
     process.exit(1);
+  }
+}
+
+/** host:port/database of a connection string, without the password. */
+function describeDatabaseUrl(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'unparseable URL';
   }
 }
 

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { DB } from '../db/database.js';
 import { renderLoginPage } from './login-page.js';
-import { verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { safeNextPath } from './safe-next.js';
 import { endSession, issueCsrfToken, startSession } from './session.js';
-import { clearFailures, recordFailure, throttledForSeconds } from './throttle.js';
+import { admitAttempt, attemptSucceeded } from './throttle.js';
 import { safeEqual } from '../util/safe-equal.js';
 
 const DEFAULT_NEXT = '/login-redirect';
@@ -80,8 +80,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     if (!body.email || !body.password) return page(400, 'Enter your email and password.');
 
     const ip = request.ip;
-    const wait = await throttledForSeconds(db, body.email, ip);
-    if (wait > 0) {
+    const admission = await admitAttempt(db, body.email, ip);
+    if (!admission.admitted) {
+      const wait = admission.retryAfterSeconds;
       void reply.header('retry-after', String(wait));
       return page(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`);
     }
@@ -93,11 +94,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       .executeTakeFirst();
     const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
     if (!user || !valid) {
-      await recordFailure(db, body.email, ip);
       request.log.info({ reason: 'bad-credentials' }, 'sign-in failed');
       return page(401, 'The email or password is incorrect.');
     }
-    await clearFailures(db, body.email);
+    await attemptSucceeded(db, body.email, ip);
+    if (needsRehash(user.password_hash)) {
+      await db.updateTable('users').set({ password_hash: await hashPassword(body.password) }).where('id', '=', user.id).execute();
+    }
     await startSession(db, reply, user.id, secureCookies);
     return reply.redirect(next, 303);
   });

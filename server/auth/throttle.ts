@@ -1,37 +1,57 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.js';
 
-/** Failed sign-ins allowed per email, and per client address, within the window. */
-export const MAX_FAILURES_PER_EMAIL = 5;
-const MAX_FAILURES_PER_IP = 20;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Sign-in throttling, kept in PostgreSQL so every server instance agrees.
+ * - Per email and client address: a person behind a shared office address who mistypes their own password never
+ *   locks a colleague out.
+ * - Per client address alone, at a much higher bar: an address that is clearly guessing at many accounts.
+ * Every attempt is counted BEFORE its password is checked, under a lock per client address, so parallel guesses
+ * cannot all pass one stale count (check-then-act); a correct password then removes that pair's rows.
+ */
+export const MAX_FAILURES_PER_EMAIL_AND_ADDRESS = 5;
+export const EMAIL_AND_ADDRESS_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ADDRESS = 100;
+export const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
+const KEEP_ROWS_MS = 24 * 60 * 60 * 1000;
 
-/** Seconds until another attempt is allowed, or 0 when not throttled. Kept in PostgreSQL so every server instance agrees. */
-export async function throttledForSeconds(db: DB, email: string, ip: string): Promise<number> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const row = await db
-    .selectFrom('login_failures')
-    .select([
-      sql<number>`count(*) filter (where email = ${email})::int`.as('by_email'),
-      sql<Date | null>`min(created_at) filter (where email = ${email})`.as('oldest_email'),
-      sql<number>`count(*) filter (where ip = ${ip})::int`.as('by_ip'),
-      sql<Date | null>`min(created_at) filter (where ip = ${ip})`.as('oldest_ip'),
-    ])
-    .where('created_at', '>', since)
-    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
-    .executeTakeFirstOrThrow();
-  const waits: number[] = [];
-  if (row.by_email >= MAX_FAILURES_PER_EMAIL && row.oldest_email) waits.push(new Date(row.oldest_email).getTime() + FAILURE_WINDOW_MS);
-  if (row.by_ip >= MAX_FAILURES_PER_IP && row.oldest_ip) waits.push(new Date(row.oldest_ip).getTime() + FAILURE_WINDOW_MS);
-  if (waits.length === 0) return 0;
-  return Math.max(1, Math.ceil((Math.max(...waits) - Date.now()) / 1000));
+export type AttemptAdmission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
+
+/** Admits and counts one sign-in attempt, or says how long this email and address must wait. */
+export async function admitAttempt(db: DB, email: string, ip: string): Promise<AttemptAdmission> {
+  return db.transaction().execute(async (trx) => {
+    // One attempt at a time per address: the count below and the insert after it are one step.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${ip}`}, 0))`.execute(trx);
+    const now = Date.now();
+    const pairSince = new Date(now - EMAIL_AND_ADDRESS_WINDOW_MS);
+    const row = await trx
+      .selectFrom('login_failures')
+      .select([
+        sql<number>`count(*) filter (where email = ${email} and created_at > ${pairSince})::int`.as('by_pair'),
+        sql<Date | null>`min(created_at) filter (where email = ${email} and created_at > ${pairSince})`.as('oldest_pair'),
+        sql<number>`count(*)::int`.as('by_ip'),
+        sql<Date | null>`min(created_at)`.as('oldest_ip'),
+      ])
+      .where('ip', '=', ip)
+      .where('created_at', '>', new Date(now - ADDRESS_WINDOW_MS))
+      .executeTakeFirstOrThrow();
+    const waitsUntil: number[] = [];
+    if (row.by_pair >= MAX_FAILURES_PER_EMAIL_AND_ADDRESS && row.oldest_pair) {
+      waitsUntil.push(new Date(row.oldest_pair).getTime() + EMAIL_AND_ADDRESS_WINDOW_MS);
+    }
+    if (row.by_ip >= MAX_FAILURES_PER_ADDRESS && row.oldest_ip) {
+      waitsUntil.push(new Date(row.oldest_ip).getTime() + ADDRESS_WINDOW_MS);
+    }
+    if (waitsUntil.length > 0) {
+      return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((Math.max(...waitsUntil) - now) / 1000)) };
+    }
+    await trx.insertInto('login_failures').values({ email, ip }).execute();
+    await trx.deleteFrom('login_failures').where('created_at', '<', new Date(now - KEEP_ROWS_MS)).execute();
+    return { admitted: true };
+  });
 }
 
-export async function recordFailure(db: DB, email: string, ip: string): Promise<void> {
-  await db.insertInto('login_failures').values({ email, ip }).execute();
-  await db.deleteFrom('login_failures').where('created_at', '<', new Date(Date.now() - 24 * 60 * 60 * 1000)).execute();
-}
-
-export async function clearFailures(db: DB, email: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+/** A correct password: this email and address start over (their counted attempts were not failures after all). */
+export async function attemptSucceeded(db: DB, email: string, ip: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
 }

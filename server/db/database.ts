@@ -9,12 +9,71 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type DB = Kysely<Database>;
 
-export function createDb(connectionString: string, options: { max?: number } = {}): { db: DB; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', () => {});
+/** How long opening a connection, or waiting for a free pooled one, may take before the request fails (503). */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+/** PostgreSQL cancels any one statement that runs longer (a runaway query cannot hold a connection for ever). */
+export const DB_STATEMENT_TIMEOUT_MS = 30_000;
+
+export interface DbOptions {
+  max?: number;
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  /** A connection lost outside a query (idle, or checked out between queries); told, never thrown. */
+  onConnectionError?: (error: Error) => void;
+}
+
+export function createDb(connectionString: string, options: DbOptions = {}): { db: DB; pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DB_CONNECT_TIMEOUT_MS,
+    statement_timeout: options.statementTimeoutMs ?? DB_STATEMENT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const onError = options.onConnectionError ?? (() => {});
+  // A connection dropped by PostgreSQL (restart, pg_terminate_backend, crash) emits 'error' on its client. The pool
+  // listens only while a client is idle; a client checked out between two queries (a transaction, a stream) would
+  // raise an unhandled 'error' event and crash the process. Every client gets a listener for its whole life: the
+  // request using it fails on its next query, the pool drops it, and the process serves on.
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown (pg_terminate_backend, fast shutdown)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'Client was closed',
+  'Connection ended',
+];
+
+/** Whether an error means "PostgreSQL cannot be reached right now" (answer 503 and retry) rather than a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return UNAVAILABLE_MESSAGES.some((message) => error.message.includes(message));
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,11 +11,18 @@ export interface OpenedDatabase {
 
 export const EMBEDDED_DATABASE_NAME = 'formbuilder';
 
-/** DATABASE_URL when set; otherwise the embedded PostgreSQL in DATA_DIR (started, or joined when already running). */
-export async function openDatabase(config: Config, log: (message: string) => void = () => {}): Promise<OpenedDatabase> {
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL in DATA_DIR (started and supervised, or joined when already
+ * running; the server adopts one left running by a killed server).
+ */
+export async function openDatabase(
+  config: Config,
+  log: (message: string) => void = () => {},
+  options: { adoptOrphan?: boolean } = {},
+): Promise<OpenedDatabase> {
   if (config.DATABASE_URL) {
     return { connectionString: config.DATABASE_URL, embedded: false, created: false, stop: async () => {} };
   }
-  const handle = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, database: EMBEDDED_DATABASE_NAME, log });
+  const handle = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, database: EMBEDDED_DATABASE_NAME, log, adoptOrphan: options.adoptOrphan });
   return { connectionString: handle.connectionString, embedded: true, created: handle.created, stop: handle.stop };
 }

@@ -2,19 +2,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { DB } from '../db/database.js';
 import { containsPattern } from '../db/like.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { endSession, requireAdmin, requireUser } from '../auth/session.js';
 import { ACCOUNTS_PAGE_SIZE, accountListQuerySchema, accountPageSchema } from '../../src/contract/accounts.js';
 import { detailSchema, errorResponses } from '../../src/contract/common.js';
 import { healthSchema, healthUnavailableSchema, userSchema } from '../../src/contract/me.js';
 import { pageUrl } from './pagination.js';
 
+/** /api/health/ answers 503 within this when the database does not answer (well inside a 2 s probe). */
+export const HEALTH_TIMEOUT_MS = 1_500;
+
 export const coreRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
   app.get('/api/health/', { schema: { response: { 200: healthSchema, 503: healthUnavailableSchema, ...errorResponses } } }, async (_request, reply) => {
+    // A frozen PostgreSQL never answers: give up after HEALTH_TIMEOUT_MS so a load balancer hears 503 in time.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS);
+    });
     try {
-      await sql`select 1`.execute(db);
+      await Promise.race([sql`select 1`.execute(db), timeout]);
       return { status: 'ok' as const };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', detail: 'The database is not reachable.' });
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', detail: 'The database is not reachable.' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

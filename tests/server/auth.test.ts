@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_EMAIL } from '../../server/auth/throttle.js';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { sql } from 'kysely';
+import { PASSWORD_PARAMS } from '../../server/auth/passwords.js';
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL_AND_ADDRESS } from '../../server/auth/throttle.js';
 import { TestClient, countRows, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -57,7 +60,7 @@ describe('built-in sign-in page', () => {
 
   it('throttles after repeated failures, even for the right password, with Retry-After', async () => {
     const client = new TestClient(ctx.app);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) {
       expect((await client.signIn('throttled@acme.test', `wrong-${i}`)).statusCode).toBe(401);
     }
     const blocked = await client.signIn('throttled@acme.test', 'correct-horse');
@@ -67,6 +70,49 @@ describe('built-in sign-in page', () => {
     expect(client.cookies.has('sessionid')).toBe(false);
     // Other users are not affected.
     expect((await new TestClient(ctx.app).signIn('lawyer@acme.test')).statusCode).toBe(303);
+  });
+
+  it('checks at most the limit of 200 parallel guesses at one email (the attempt is counted before the password)', async () => {
+    await createUser(ctx.db, { email: 'guessed@acme.test', accountId });
+    const clients = Array.from({ length: 200 }, () => new TestClient(ctx.app));
+    const responses = await Promise.all(clients.map((client, i) => client.signIn('guessed@acme.test', `guess-${i}`)));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_EMAIL_AND_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(200 - MAX_FAILURES_PER_EMAIL_AND_ADDRESS);
+    expect(statuses.filter((status) => status === 303)).toHaveLength(0);
+  });
+
+  it('locks out an address that is clearly guessing, whatever the email, and frees it once the window passes', async () => {
+    await createUser(ctx.db, { email: 'office@acme.test', accountId });
+    await ctx.db.deleteFrom('login_failures').where('ip', '=', '127.0.0.1').execute();
+    // Colleagues behind one office address mistyping their own passwords: under the bar, a correct password works.
+    const failures = Array.from({ length: MAX_FAILURES_PER_ADDRESS - 1 }, (_, i) => ({ email: `typo-${i}@acme.test`, ip: '127.0.0.1' }));
+    await ctx.db.insertInto('login_failures').values(failures).execute();
+    try {
+      expect((await new TestClient(ctx.app).signIn('office@acme.test')).statusCode).toBe(303);
+      await ctx.db.insertInto('login_failures').values({ email: 'one-more@acme.test', ip: '127.0.0.1' }).execute();
+      const blocked = await new TestClient(ctx.app).signIn('office@acme.test');
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      await sql`update login_failures set created_at = now() - interval '61 minutes' where ip = '127.0.0.1'`.execute(ctx.db);
+      expect((await new TestClient(ctx.app).signIn('office@acme.test')).statusCode).toBe(303);
+    } finally {
+      await ctx.db.deleteFrom('login_failures').where('ip', '=', '127.0.0.1').execute();
+    }
+  });
+
+  it('upgrades a hash made with weaker scrypt parameters at the next sign-in', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('correct-horse', salt, 64, { N: 16384, r: 8, p: 1 });
+    const oldHash = ['scrypt', 16384, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await createUser(ctx.db, { email: 'old-hash@acme.test', accountId });
+    await ctx.db.updateTable('users').set({ password_hash: oldHash }).where('email', '=', 'old-hash@acme.test').execute();
+
+    expect((await new TestClient(ctx.app).signIn('old-hash@acme.test')).statusCode).toBe(303);
+    const row = await ctx.db.selectFrom('users').select('password_hash').where('email', '=', 'old-hash@acme.test').executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(new RegExp(`^scrypt\\$${PASSWORD_PARAMS.N}\\$8\\$1\\$`));
+    // The new hash still signs in.
+    expect((await new TestClient(ctx.app).signIn('old-hash@acme.test')).statusCode).toBe(303);
   });
 
   it('refuses a sign-in post without the CSRF token', async () => {
@@ -110,16 +156,32 @@ describe('built-in sign-in page', () => {
     'javascript:alert(1)',
     '\\\\evil.test',
     ' https://evil.test',
+    '/.//evil.test',
+    '/..//evil.test',
+    '/%2e//evil.test',
+    '/a/..//evil.test',
+    '/%2E%2E//evil.test',
   ])('never redirects off-site after sign-in (next=%s)', async (next) => {
     const response = await new TestClient(ctx.app).signIn('lawyer@acme.test', 'correct-horse', next);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/login-redirect');
   });
 
-  it('never redirects off-site after sign-out', async () => {
-    const response = await new TestClient(ctx.app).get('/auth/logout/?next=https://evil.test/');
+  it.each(['https://evil.test/', '/.//evil.test', '/..//evil.test', '/%2e//evil.test', '/a/..//evil.test'])(
+    'never redirects off-site after sign-out (next=%s)',
+    async (next) => {
+      const response = await new TestClient(ctx.app).get(`/auth/logout/?next=${encodeURIComponent(next)}`);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/login');
+    },
+  );
+
+  it('never redirects off-site from the sign-in page when already signed in (next=/.//evil.test)', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const response = await client.get(`/auth/login/?next=${encodeURIComponent('/.//evil.test')}`);
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/login');
+    expect(response.headers.location).toBe('/login-redirect');
   });
 
   it('signs out: the session row is gone and /api/me answers 401', async () => {

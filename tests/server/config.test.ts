@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { safeNextPath } from '../../server/auth/safe-next.js';
+import { resolveSecretKey } from '../../server/secret-key.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -20,9 +23,22 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL: must be an email address'],
     [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID: is required when any OIDC_* variable is set'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: must list the addresses or CIDRs of the proxies in front of the server (e.g. loopback or 10.0.0.0/8), not "true": anyone can write X-Forwarded-For'],
+    [{ TRUST_PROXY: '1' }, 'TRUST_PROXY: must list the addresses or CIDRs of the proxies'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, 'TRUST_PROXY: must be comma-separated proxy addresses or CIDRs (not "proxy.example")'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: must be comma-separated proxy addresses or CIDRs (not "10.0.0.0/33")'],
   ])('names the variable of a bad value: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, ::1, loopback', ['10.0.0.0/8', '::1', 'loopback']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
   it('stops the server at start with the message and a non-zero exit', async () => {
@@ -34,6 +50,36 @@ describe('configuration', () => {
     expect('code' in result && result.code).toBe(1);
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT: must be a number');
+  });
+});
+
+describe('secret key file', () => {
+  it.each([
+    ['empty', ''],
+    ['blank', '  \n'],
+    ['short', 'too-short'],
+  ])('refuses an %s secret-key file like a short SECRET_KEY', (_, content) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formbuilder-key-'));
+    try {
+      writeFileSync(join(dataDir, 'secret-key'), content);
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(() => resolveSecretKey(config)).toThrow(ConfigError);
+      expect(() => resolveSecretKey(config)).toThrow('the secret key must be at least 32 characters long');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes a key once and reads the same key back', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formbuilder-key-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const key = resolveSecretKey(config);
+      expect(key.length).toBeGreaterThanOrEqual(32);
+      expect(resolveSecretKey(config)).toBe(key);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -81,6 +81,14 @@ export async function createAccount(db: DB, name = 'Acme Law'): Promise<number> 
   return row.id;
 }
 
+// A password hash costs a few hundred ms by design (N = 2^17); tests reuse one hash per password.
+const testHashes = new Map<string, Promise<string>>();
+function testHash(password: string): Promise<string> {
+  let hash = testHashes.get(password);
+  if (!hash) testHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 export async function createUser(
   db: DB,
   fields: { email: string; password?: string; accountId?: number | null; isStaff?: boolean; isSuperuser?: boolean },
@@ -89,7 +97,7 @@ export async function createUser(
     .insertInto('users')
     .values({
       email: fields.email,
-      password_hash: await hashPassword(fields.password ?? 'correct-horse'),
+      password_hash: await testHash(fields.password ?? 'correct-horse'),
       first_name: 'Test',
       last_name: 'User',
       is_staff: fields.isStaff ?? false,

@@ -212,6 +212,7 @@ describe('CSV export', () => {
       'line one\nline two',
       '=HYPERLINK("http://evil.test","click")',
       '+1 555 0100',
+      '-5',
       '-2+3',
       '@SUM(A1)',
       '\tTabbed',
@@ -254,7 +255,9 @@ describe('CSV export', () => {
       'Smith, "Bob"',
       'line one\nline two',
       `'=HYPERLINK("http://evil.test","click")`,
-      `'+1 555 0100`,
+      // Plain numbers and phone numbers are left as typed; formulas stay neutralised.
+      '+1 555 0100',
+      '-5',
       `'-2+3`,
       `'@SUM(A1)`,
       `'\tTabbed`,
