@@ -9,7 +9,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmButton } from '../../components/confirm-button';
 import type { ButtonStyle } from '../../domain/form-document';
 import { DEFAULT_BUTTON_STYLE, buttonStyleSchema } from '../../domain/form-document';
-import { buttonStyleChanged, buttonStyleReset, selectButtonStyle } from './form-slice';
+import { buttonStyleChanged, buttonStyleReset } from './form-slice';
+import { selectButtonStyle } from './form-selectors';
 import { SwitchField } from './property-fields';
 
 type FieldKind = 'text' | 'length' | 'colour';

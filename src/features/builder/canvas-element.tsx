@@ -18,7 +18,8 @@ import { ElementToolbar } from './element-toolbar';
 import { InputPreview, RichTextPreview } from './element-preview';
 import { revealIfHidden } from './focus';
 import { HAS_ERRORS, HAS_LOGIC, SELECTED, useElementView } from './element-view';
-import { elementSelected, selectChildIds, selectElementErrors } from './form-slice';
+import { elementSelected } from './form-slice';
+import { selectChildIds, selectElementErrors } from './form-selectors';
 import { elementName, typeLabelOf } from './palette-kinds';
 import { useRenderCount, useSortableRenderCount } from './render-count';
 

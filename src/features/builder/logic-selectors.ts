@@ -8,7 +8,7 @@ import type { InputSubtype, LogicCondition, LogicConfig, LogicGroup, LogicRule }
 import type { FormTree } from '../../domain/form-tree';
 import { descendantsOf } from '../../domain/form-tree';
 import { describeLogicCycle, findLogicCycle, logicConfigOf, ruleCompletenessCheck } from '../../domain/logic';
-import { selectFormDocument, selectLogic, selectTree } from './form-slice';
+import { selectFormDocument, selectLogic, selectTree } from './form-selectors';
 
 export function selectLogicConfig(state: RootState, elementId: string): LogicConfig | undefined {
   const node = state.form.tree.nodes[elementId];

@@ -11,7 +11,8 @@ import type { BlockerFunction } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { BaseModal } from '../../components/base-modal';
-import { formDiscarded, selectHasUnsavedChanges } from './form-slice';
+import { formDiscarded } from './form-slice';
+import { selectHasUnsavedChanges } from './form-selectors';
 
 export const UNSAVED_CHANGES_TEXT = 'Unsaved changes';
 
