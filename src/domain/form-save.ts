@@ -15,7 +15,7 @@ export function formToSave(snapshot: FormSnapshot): FormSnapshot {
   };
 }
 
-/** A schema problem of the document: `path` leads into jsonForm ([0, 'children', 2, 'dataName']). */
+/** A problem of the document: `path` leads into jsonForm ([0, 'children', 2, 'dataName']). */
 export interface FormDocumentIssue {
   path: (string | number)[];
   message: string;

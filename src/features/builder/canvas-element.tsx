@@ -51,7 +51,7 @@ const EMPTY_LIST_TEXT: Record<'page' | 'section', string> = {
   section: 'This section is empty. Drag elements here, or select the section and choose one in the palette.',
 };
 
-export const ElementList = memo(function ElementList({ parentId, parentType }: { parentId: string; parentType: 'page' | 'section' }) {
+const ElementList = memo(function ElementList({ parentId, parentType }: { parentId: string; parentType: 'page' | 'section' }) {
   const childIds = useAppSelector((state) => selectChildIds(state, parentId));
   const data = useMemo<ContainerDropData>(() => ({ kind: 'container', containerId: parentId, containerType: parentType }), [parentId, parentType]);
   const { setNodeRef } = useDroppable({ id: containerDroppableId(parentId), data });

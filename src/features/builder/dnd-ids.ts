@@ -36,7 +36,7 @@ export interface RootDropData {
   kind: 'root';
 }
 
-export type DraggableData = ElementDragData | PaletteDragData;
+type DraggableData = ElementDragData | PaletteDragData;
 export type DroppableData = ElementDragData | ContainerDropData | RootDropData;
 
 /** What dnd-kit's sortable adds to the data of an item in a SortableContext. */

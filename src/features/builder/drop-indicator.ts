@@ -11,7 +11,7 @@ import { CANVAS_ROOT_ID } from './dnd-ids';
 export type Indicator = 'before' | 'after' | 'inside' | 'invalid';
 
 /** What to mark: an element, a page's or section's list, or the canvas. */
-export type IndicatorTarget = { kind: 'node'; id: string } | { kind: 'container'; id: string } | { kind: 'root' };
+type IndicatorTarget = { kind: 'node'; id: string } | { kind: 'container'; id: string } | { kind: 'root' };
 
 export interface IndicatorPlacement {
   target: IndicatorTarget | null;

@@ -12,12 +12,8 @@ import { documentEqualsTree } from './form-equality';
 import { snapshotOf } from './form-state';
 import type { FormSettings, StateWithForm } from './form-state';
 
-export const selectFormState = (state: StateWithForm) => state.form;
 export const selectFormId = (state: StateWithForm) => state.form.formId;
-export const selectFormAccountId = (state: StateWithForm) => state.form.accountId;
 export const selectLoadStatus = (state: StateWithForm) => state.form.loadStatus;
-export const selectSaveStatus = (state: StateWithForm) => state.form.saveStatus;
-export const selectPublished = (state: StateWithForm) => state.form.published;
 export const selectTree = (state: StateWithForm) => state.form.tree;
 export const selectLogic = (state: StateWithForm) => state.form.logic;
 export const selectButtonStyle = (state: StateWithForm) => state.form.style.button;
@@ -38,7 +34,6 @@ const NO_CHILDREN: string[] = [];
 export const selectChildIds = (state: StateWithForm, parentId: string | null): string[] =>
   parentId === null ? state.form.tree.pageIds : (state.form.tree.childIds[parentId] ?? NO_CHILDREN);
 
-export const selectIsSelected = (state: StateWithForm, id: string) => state.form.selectedElementId === id;
 export const selectElementErrors = (state: StateWithForm, id: string): string[] | undefined => state.form.elementErrors[id];
 export const selectIsCustomDataName = (state: StateWithForm, id: string) => Boolean(state.form.customDataNames[id]);
 
@@ -66,7 +61,7 @@ export const selectFormSnapshot = createSelector(
 
 export const selectLogicEditorRequests = (state: StateWithForm) => state.form.logicEditorRequests;
 
-export const selectSnapshotOfPublished = (state: StateWithForm) => state.form.snapshotOfPublished;
+const selectSnapshotOfPublished = (state: StateWithForm) => state.form.snapshotOfPublished;
 
 const selectStyle = (state: StateWithForm) => state.form.style;
 

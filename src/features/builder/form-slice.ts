@@ -86,20 +86,20 @@ function applyLoaded(state: FormState, loaded: LoadedForm): void {
 
 // ---- Slice ----
 
-export interface ElementAddedPayload {
+interface ElementAddedPayload {
   /** A new element; pages and sections may bring their children. */
   element: FormElement;
   parentId: string | null;
   index: number;
 }
 
-export interface ElementMovedPayload {
+interface ElementMovedPayload {
   id: string;
   parentId: string | null;
   index: number;
 }
 
-export interface ElementClonedPayload {
+interface ElementClonedPayload {
   tree: FormTree;
   logic: ConditionalLogic;
   cloneId: string;
@@ -387,4 +387,3 @@ export const {
  */
 export const formReducer: Reducer<FormState> = (state, action) =>
   state !== undefined && elementUpdated.match(action) ? updateElement(state, action.payload) : formSlice.reducer(state, action);
-export const formSliceName = formSlice.name;

@@ -11,8 +11,8 @@ import { restoreConditionalLogic, restoreFormDocument, restoreFormStyle } from '
 import { normaliseForm } from '../../domain/form-tree';
 import type { FormTree } from '../../domain/form-tree';
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
+type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 /** What stopped the last save, so the editor can open the right panel. */
 export type SaveProblem = 'settings' | 'buttonStyle' | 'elements' | 'logic';
 export type FormSettingKey = 'name' | 'displayName' | 'description' | 'customSubmitMessage';

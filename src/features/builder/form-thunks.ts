@@ -13,7 +13,7 @@ import { hasUnsavedChanges } from '../../domain/form-compare';
 import type { ConditionalLogic, FormDocument } from '../../domain/form-document';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
 import { checkFormBeforeSave, formToSave } from '../../domain/form-save';
-import type { SaveCheckProblem } from '../../domain/form-save';
+import type { FormDocumentIssue, SaveCheckProblem } from '../../domain/form-save';
 import { denormaliseForm, normaliseForm } from '../../domain/form-tree';
 import { NIL_UUID } from '../../domain/ids';
 import { FORM_MESSAGES } from './form-messages';
@@ -126,7 +126,7 @@ function assertNever(value: never): never {
 /** Server 400 `errors` → messages by element id (keys like 'jsonForm.0.children.2.dataName') and by setting. */
 function serverErrorsOf(errors: Record<string, string[]>, jsonForm: FormDocument) {
   const settingsErrors: Partial<Record<FormSettingKey, string>> = {};
-  const issues: { path: (string | number)[]; message: string }[] = [];
+  const issues: FormDocumentIssue[] = [];
   for (const [key, messages] of Object.entries(errors)) {
     const setting = SETTING_KEYS.find((name) => name === key);
     if (setting) {

@@ -40,14 +40,14 @@ export const selectLogicCycle = createSelector([selectLogic, selectFormDocument]
 
 // ---- The inputs a rule may read ----
 
-export interface InputChoice {
+interface InputChoice {
   id: string;
   /** Its label, else its data name; with the data name too when two inputs share a label. */
   name: string;
   subtype: InputSubtype;
 }
 
-export interface PageOfChoices {
+interface PageOfChoices {
   id: string;
   /** 'Page 2: Details' (the optgroup label). */
   title: string;
