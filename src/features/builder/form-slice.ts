@@ -6,6 +6,7 @@
 import { createSlice, isDraft, original } from '@reduxjs/toolkit';
 import type { PayloadAction, Reducer } from '@reduxjs/toolkit';
 import { userLoggedOut } from '../../app/root-actions';
+import { customDataNamesOf } from '../../domain/custom-data-names';
 import { collectDataNames, dataNameFromLabel } from '../../domain/data-name';
 import { deepEqual, hasUnsavedChanges } from '../../domain/form-compare';
 import type { ButtonStyle, ConditionalLogic, FormElement } from '../../domain/form-document';
@@ -37,27 +38,6 @@ import { loadForm, saveForm } from './form-thunks';
 /** The plain (non-draft) value behind an immer draft, so the pure domain operations never see proxies. */
 function base<T>(value: T): T {
   return isDraft(value) ? (original(value as never) as T) : value;
-}
-
-/**
- * Inputs whose dataName is not what their label would generate were named by hand (or by an older builder):
- * label edits must not rename them.
- */
-function customDataNamesOf(tree: FormTree): Record<string, true> {
-  const counts = new Map<string, number>();
-  for (const node of Object.values(tree.nodes)) {
-    if (node.type === 'input') counts.set(node.dataName, (counts.get(node.dataName) ?? 0) + 1);
-  }
-  const taken = new Set(counts.keys());
-  const custom: Record<string, true> = {};
-  for (const node of Object.values(tree.nodes)) {
-    if (node.type !== 'input') continue;
-    const shared = (counts.get(node.dataName) ?? 0) > 1;
-    if (!shared) taken.delete(node.dataName);
-    if (dataNameFromLabel(node.label, taken) !== node.dataName) custom[node.id] = true;
-    taken.add(node.dataName);
-  }
-  return custom;
 }
 
 function applyLoaded(state: FormState, loaded: LoadedForm): void {
