@@ -5,8 +5,9 @@ import type { PersistConfig, PersistorOptions } from 'redux-persist';
 // The lib/ build of redux-persist breaks under Vite (ARCHITECTURE.md).
 import storage from 'redux-persist/es/storage';
 import autoMergeLevel1 from 'redux-persist/es/stateReconciler/autoMergeLevel1';
-import { formReducer, initialFormState } from '../features/builder/form-slice';
-import type { FormState } from '../features/builder/form-slice';
+import { formReducer } from '../features/builder/form-slice';
+import { initialFormState } from '../features/builder/form-state';
+import type { FormState } from '../features/builder/form-state';
 import { accountReducer, initialAccountState } from './account-slice';
 import type { AccountState } from './account-slice';
 import { appReducer, initialAppState } from './app-slice';

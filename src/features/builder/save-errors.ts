@@ -3,11 +3,7 @@
  * its messages are shown beside that element and in its property editor.
  */
 import type { FormDocument, FormElement } from '../../domain/form-document';
-
-export interface DocumentIssue {
-  path: readonly (string | number)[];
-  message: string;
-}
+import type { FormDocumentIssue } from '../../domain/form-save';
 
 /** Key for problems that name no element (shown above the canvas). */
 export const FORM_LEVEL_ERRORS = '';
@@ -58,7 +54,7 @@ function elementAtPath(doc: FormDocument, path: readonly (string | number)[]): {
   return { element, rest: path.slice(at) as (string | number)[] };
 }
 
-export function elementErrorsFromIssues(doc: FormDocument, issues: readonly DocumentIssue[]): Record<string, string[]> {
+export function elementErrorsFromIssues(doc: FormDocument, issues: readonly FormDocumentIssue[]): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const issue of issues) {
     const { element, rest } = elementAtPath(doc, issue.path);
