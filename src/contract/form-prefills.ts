@@ -1,9 +1,10 @@
 /** `/api/{accountId}/form-prefills/`: named answers for one form, keyed by input id (never key-converted). */
 import { z } from 'zod';
+import { PREFILL_MESSAGES } from '../domain/messages';
 import { answerValueSchema } from '../domain/form-document';
 import { accountParamsSchema, answersByInputIdSchema, paginatedSchema, uuidSchema } from './common';
 
-export const PREFILL_NAME_REQUIRED = 'Prefill name is required';
+export const PREFILL_NAME_REQUIRED = PREFILL_MESSAGES.nameRequired;
 
 /** Stored answers: the server drops empty ones, so no value is null. */
 export const prefillDataSchema = z.record(z.string(), answerValueSchema);

@@ -4,6 +4,7 @@
  * Their static types say what a current server sends.
  */
 import { z } from 'zod';
+import { FORM_MESSAGES } from '../domain/messages';
 import {
   FORM_LIMITS,
   conditionalLogicSchema,
@@ -15,7 +16,7 @@ import {
 } from '../domain/form-document';
 import { accountParamsSchema, booleanTextSchema, formIdSchema, paginatedSchema } from './common';
 
-export const FORM_NAME_REQUIRED = 'Form name is required';
+export const FORM_NAME_REQUIRED = FORM_MESSAGES.nameRequired;
 
 export const formTemplateSummarySchema = z.object({
   id: z.string().min(1),

@@ -2,7 +2,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FORM_LIMITS } from '../../domain/form-document';
-import { FORM_MESSAGES } from './form-messages';
+import { FORM_MESSAGES } from '../../domain/messages';
 import { selectFormSettings, selectSettingsErrors } from './form-selectors';
 import { settingsChanged } from './form-slice';
 import { TextField } from './property-fields';

@@ -7,7 +7,7 @@ import type { FormTemplate } from '../../api/form-templates';
 import type { FormSnapshot } from '../../domain/form-compare';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
 import type { ConditionalLogic, FormDocument, FormStyle } from '../../domain/form-document';
-import { restoreConditionalLogic, restoreFormDocument, restoreFormStyle } from '../../domain/form-restore';
+import { restoreFormSnapshot } from '../../domain/form-restore';
 import { normaliseForm } from '../../domain/form-tree';
 import type { FormTree } from '../../domain/form-tree';
 
@@ -109,17 +109,17 @@ export type RestoredForm = Omit<LoadedForm, 'formId' | 'accountId'>;
 
 /** A saved template through the restore step (STYLE.md: saved forms are migrated before the builder sees them). */
 export function restoreTemplate(template: FormTemplate): RestoredForm {
-  const tree = normaliseForm(restoreFormDocument(template.jsonForm));
+  const restored = restoreFormSnapshot(template);
   return {
     published: template,
     settings: {
-      name: template.name,
-      displayName: template.displayName,
-      description: template.description,
-      customSubmitMessage: template.customSubmitMessage,
+      name: restored.name,
+      displayName: restored.displayName,
+      description: restored.description,
+      customSubmitMessage: restored.customSubmitMessage,
     },
-    tree,
-    logic: restoreConditionalLogic(template.jsonConditionalLogic),
-    style: restoreFormStyle(template.jsonFormStyle),
+    tree: normaliseForm(restored.jsonForm),
+    logic: restored.jsonConditionalLogic,
+    style: restored.jsonFormStyle,
   };
 }

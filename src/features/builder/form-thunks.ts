@@ -16,7 +16,7 @@ import { checkFormBeforeSave, formToSave } from '../../domain/form-save';
 import type { FormDocumentIssue, SaveCheckProblem } from '../../domain/form-save';
 import { denormaliseForm, normaliseForm } from '../../domain/form-tree';
 import { NIL_UUID } from '../../domain/ids';
-import { FORM_MESSAGES } from './form-messages';
+import { FORM_MESSAGES } from '../../domain/messages';
 import { selectFormSnapshot } from './form-selectors';
 import { SETTING_KEYS, restoreTemplate, snapshotOf } from './form-state';
 import type { FormSettingKey, LoadedForm, RestoredForm, SaveProblem, StateWithForm } from './form-state';

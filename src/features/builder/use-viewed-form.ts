@@ -12,7 +12,7 @@ import type { FormSnapshot } from '../../domain/form-compare';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
 import { restoreFormSnapshot } from '../../domain/form-restore';
 import { NIL_UUID } from '../../domain/ids';
-import { FORM_MESSAGES } from './form-messages';
+import { FORM_MESSAGES } from '../../domain/messages';
 import { selectFormId, selectFormSnapshot, selectHasUnsavedChanges, selectLoadStatus } from './form-selectors';
 
 export type ViewedForm =
