@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: secureCookies,
     crossOriginEmbedderPolicy: false,
   });
-  registerSessions(app, { db, secureCookies });
+  registerSessions(app, { db, secureCookies, secretKey, publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined });
 
   await app.register(coreRoutes, { db });
   await app.register(publicRoutes, { db, pool, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS });

@@ -61,3 +61,38 @@ ${oidc ? `<p class="divider">or</p><a class="sso" href="${escapeHtml(oidc.href)}
 </body>
 </html>`;
 }
+
+export interface LogoutPageOptions {
+  csrfToken: string;
+  next: string;
+  error?: string;
+}
+
+/** Asked for by a GET of /auth/logout/ (a bookmark, an old link): signing out itself takes this form's POST. */
+export function renderLogoutPage(options: LogoutPageOptions): string {
+  const { csrfToken, next, error } = options;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign out · Form Builder</title>
+<link rel="icon" href="/logo-small.svg" type="image/svg+xml">
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<div class="card">
+<img class="logo" src="/logo.svg" alt="Form Builder">
+<h1>Sign out</h1>
+<p class="sub">Sign out of Form Builder on this browser?</p>
+${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : ''}
+<form method="post" action="/auth/logout/">
+<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(csrfToken)}">
+<input type="hidden" name="next" value="${escapeHtml(next)}">
+<button type="submit">Sign out</button>
+</form>
+</div>
+</main>
+</body>
+</html>`;
+}

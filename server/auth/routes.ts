@@ -6,12 +6,11 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { DB } from '../db/database.js';
-import { renderLoginPage } from './login-page.js';
+import { renderLoginPage, renderLogoutPage } from './login-page.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { safeNextPath } from './safe-next.js';
-import { endSession, issueCsrfToken, startSession } from './session.js';
+import { checkCsrf, endSession, issueCsrfToken, startSession } from './session.js';
 import { admitAttempt, attemptSucceeded } from './throttle.js';
-import { safeEqual } from '../util/safe-equal.js';
 
 const DEFAULT_NEXT = '/login-redirect';
 const OIDC_STATE_COOKIE = 'oidc_state';
@@ -29,6 +28,9 @@ interface AuthRouteOptions {
 const optionalText = z.string().optional().catch(undefined);
 const nextQuerySchema = z.object({ next: optionalText });
 const loginQuerySchema = z.object({ next: optionalText, notice: optionalText });
+const logoutFormSchema = z
+  .object({ next: z.string().optional(), csrfmiddlewaretoken: z.string().default('') })
+  .catch({ next: undefined, csrfmiddlewaretoken: '' });
 const EMPTY_LOGIN = { email: '', password: '', next: undefined, csrfmiddlewaretoken: '' };
 const loginFormSchema = z
   .object({
@@ -65,16 +67,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     const { query } = request;
     const next = safeNextPath(query.next, DEFAULT_NEXT);
     if (await request.currentUser()) return reply.redirect(next, 303);
-    return html(reply, 200, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, oidc: oidcLink(next), notice: query.notice === 'signed-out' ? 'You have been signed out.' : undefined }));
+    return html(reply, 200, renderLoginPage({ csrfToken: issueCsrfToken(request, reply), next, oidc: oidcLink(next), notice: query.notice === 'signed-out' ? 'You have been signed out.' : undefined }));
   });
 
   app.post('/auth/login/', { schema: { body: loginFormSchema } }, async (request, reply) => {
     const { body } = request;
     const next = safeNextPath(body.next, DEFAULT_NEXT);
     const page = (status: number, error: string) =>
-      html(reply, status, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, email: body.email, error, oidc: oidcLink(next) }));
+      html(reply, status, renderLoginPage({ csrfToken: issueCsrfToken(request, reply), next, email: body.email, error, oidc: oidcLink(next) }));
 
-    if (!safeEqual(body.csrfmiddlewaretoken, request.cookies.csrftoken)) {
+    try {
+      checkCsrf(request, body.csrfmiddlewaretoken);
+    } catch {
       return page(403, 'Your session expired or cookies are blocked. Please try again (cookies must be enabled to sign in).');
     }
     if (!body.email || !body.password) return page(400, 'Enter your email and password.');
@@ -101,13 +105,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     if (needsRehash(user.password_hash)) {
       await db.updateTable('users').set({ password_hash: await hashPassword(body.password) }).where('id', '=', user.id).execute();
     }
-    await startSession(db, reply, user.id, secureCookies);
+    await startSession(db, request, reply, user.id);
     return reply.redirect(next, 303);
   });
 
+  // Signing out changes state, so it takes a POST with the CSRF token (the SPA's /logout screen posts this form). A
+  // GET only asks: a link or an image on another site cannot sign anyone out.
   app.get('/auth/logout/', { schema: { querystring: nextQuerySchema } }, async (request, reply) => {
-    await endSession(db, request, reply);
     const next = safeNextPath(request.query.next, '/login');
+    if (!(await request.currentUser())) return reply.header('cache-control', 'no-store').redirect(next, 303);
+    return html(reply.header('cache-control', 'no-store'), 200, renderLogoutPage({ csrfToken: issueCsrfToken(request, reply), next }));
+  });
+
+  app.post('/auth/logout/', { schema: { body: logoutFormSchema } }, async (request, reply) => {
+    const next = safeNextPath(request.body.next, '/login');
+    try {
+      checkCsrf(request, request.body.csrfmiddlewaretoken);
+    } catch {
+      return html(reply.header('cache-control', 'no-store'), 403, renderLogoutPage({ csrfToken: issueCsrfToken(request, reply), next, error: 'Your session expired or cookies are blocked. Please try again.' }));
+    }
+    await endSession(db, request, reply);
     return reply.header('cache-control', 'no-store').redirect(next, 303);
   });
 
@@ -120,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       configuration = await getOidcConfig();
     } catch (error) {
       request.log.error({ err: error }, 'OIDC discovery failed');
-      return html(reply, 502, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, error: `${config.OIDC_NAME} is unreachable right now. Try again shortly.` }));
+      return html(reply, 502, renderLoginPage({ csrfToken: issueCsrfToken(request, reply), next, error: `${config.OIDC_NAME} is unreachable right now. Try again shortly.` }));
     }
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -149,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     const unsigned = raw ? request.unsignCookie(raw) : { valid: false, value: null };
     void reply.clearCookie(OIDC_STATE_COOKIE, { path: '/auth/oidc/' });
     const fail = (status: number, error: string, next = DEFAULT_NEXT) =>
-      html(reply, status, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, error, oidc: oidcLink(next) }));
+      html(reply, status, renderLoginPage({ csrfToken: issueCsrfToken(request, reply), next, error, oidc: oidcLink(next) }));
     if (!unsigned.valid || !unsigned.value) return fail(400, 'The sign-in attempt expired. Please try again.');
     const saved = z
       .object({ verifier: z.string(), state: z.string(), nonce: z.string(), next: z.string() })
@@ -180,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     if (!email) return fail(403, `${config.OIDC_NAME} did not share an email address.`, next);
     const user = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     if (!user) return fail(403, `No Form Builder user has the email ${email}. Ask your administrator to add you.`, next);
-    await startSession(db, reply, user.id, secureCookies);
+    await startSession(db, request, reply, user.id);
     return reply.redirect(next, 303);
   });
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { safeEqual } from '../util/safe-equal.js';
+import { csrfKeyFrom, csrfTokenValid, newCsrfToken, originAllowed, sessionBinding } from './csrf.js';
 
 const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -23,9 +24,22 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, looked up once per request on first use. */
     currentUser(): Promise<SessionUser | null>;
-    /** The CSRF token of this browser (set as a cookie when it had none). */
+    /** The CSRF token of this browser for its current session (set as a cookie when it had no valid one). */
     csrfToken: string;
   }
+}
+
+/** Per app: the CSRF key and cookie settings, handed to each request by the session hook. */
+interface CsrfContext {
+  key: Buffer;
+  secureCookies: boolean;
+  publicOrigin: string | undefined;
+}
+const csrfContexts = new WeakMap<FastifyRequest, CsrfContext>();
+function csrfContext(request: FastifyRequest): CsrfContext {
+  const context = csrfContexts.get(request);
+  if (!context) throw new Error('registerSessions was not called on this app');
+  return context;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -71,9 +85,13 @@ async function findSessionUser(db: DB, sessionKey: string): Promise<SessionUser 
 export interface SessionOptions {
   db: DB;
   secureCookies: boolean;
+  secretKey: string;
+  /** PUBLIC_URL's origin, when configured: the one origin unsafe requests may come from. */
+  publicOrigin?: string;
 }
 
-export function registerSessions(app: FastifyInstance, { db, secureCookies }: SessionOptions): void {
+export function registerSessions(app: FastifyInstance, { db, secureCookies, secretKey, publicOrigin }: SessionOptions): void {
+  const context: CsrfContext = { key: csrfKeyFrom(secretKey), secureCookies, publicOrigin };
   app.decorateRequest('csrfToken', '');
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     return Promise.resolve(null as SessionUser | null);
@@ -84,33 +102,49 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
     let lookup: Promise<SessionUser | null> | undefined;
     request.currentUser = () => (lookup ??= sessionKey ? findSessionUser(db, sessionKey) : Promise.resolve(null));
 
+    csrfContexts.set(request, context);
     const existingToken = request.cookies[CSRF_COOKIE];
-    const validToken = existingToken && /^[A-Za-z0-9_-]{32,64}$/.test(existingToken) ? existingToken : '';
-    request.csrfToken = validToken;
+    request.csrfToken = csrfTokenValid(context.key, sessionBinding(sessionKey), existingToken) ? existingToken : '';
     // Pages and the SPA's first GETs hand out the token; other requests get one only when they render a form.
-    if (!validToken && request.method === 'GET') issueCsrfToken(request, reply, secureCookies);
+    if (!request.csrfToken && request.method === 'GET') issueCsrfToken(request, reply);
 
-    const path = request.url.split('?')[0];
-    if (UNSAFE_METHODS.has(request.method) && path.startsWith('/api/') && !CSRF_EXEMPT.has(`${request.method} ${path}`)) {
+    // Judged on the route that matched, whatever the spelling of the path (/%61pi/… is /api/…).
+    const route = request.routeOptions.url ?? '';
+    if (UNSAFE_METHODS.has(request.method) && route.startsWith('/api/') && !CSRF_EXEMPT.has(`${request.method} ${route}`)) {
       const header = request.headers[CSRF_HEADER];
-      if (!existingToken || typeof header !== 'string' || header === '') {
-        throw forbidden('CSRF Failed: CSRF token missing.');
-      }
-      if (!safeEqual(header, existingToken)) throw forbidden('CSRF Failed: CSRF token incorrect.');
+      checkCsrf(request, typeof header === 'string' ? header : undefined);
     }
   });
 }
 
-/** Makes sure this browser has a CSRF token (cookie + request.csrfToken), e.g. before rendering the sign-in form. */
-export function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, secureCookies: boolean): string {
-  if (request.csrfToken) return request.csrfToken;
-  request.csrfToken = randomBytes(24).toString('base64url');
+/**
+ * The CSRF check of an unsafe request: the origin is ours, and the token sent (header or form field) equals the
+ * cookie and was made for this session. Throws 403 with Django's wording.
+ */
+export function checkCsrf(request: FastifyRequest, sent: string | undefined): void {
+  const context = csrfContext(request);
+  if (!originAllowed(request, context.publicOrigin)) {
+    throw forbidden(`CSRF Failed: Origin checking failed - ${String(request.headers.origin)} does not match any trusted origins.`);
+  }
+  const cookie = request.cookies[CSRF_COOKIE];
+  if (!cookie || !sent) throw forbidden('CSRF Failed: CSRF token missing.');
+  if (!safeEqual(sent, cookie) || !request.csrfToken) throw forbidden('CSRF Failed: CSRF token incorrect.');
+}
+
+/** Makes sure this browser has a CSRF token for its session (cookie + request.csrfToken), e.g. before rendering a form. */
+export function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, options: { rotate?: boolean; sessionKey?: string } = {}): string {
+  if (request.csrfToken && !options.rotate) return request.csrfToken;
+  const context = csrfContext(request);
+  const sessionKey = options.rotate ? options.sessionKey : request.cookies[SESSION_COOKIE];
+  request.csrfToken = newCsrfToken(context.key, sessionBinding(sessionKey));
   // Readable by the SPA (double-submit); SameSite keeps it off cross-site requests.
-  void reply.setCookie(CSRF_COOKIE, request.csrfToken, { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false, maxAge: 365 * 24 * 60 * 60 });
+  void reply.setCookie(CSRF_COOKIE, request.csrfToken, { path: '/', sameSite: 'lax', secure: context.secureCookies, httpOnly: false, maxAge: 365 * 24 * 60 * 60 });
   return request.csrfToken;
 }
 
-export async function startSession(db: DB, reply: FastifyReply, userId: number, secureCookies: boolean): Promise<void> {
+/** Signs the user in: a new session, and a new CSRF token bound to it (the one used to sign in is spent). */
+export async function startSession(db: DB, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const { secureCookies } = csrfContext(request);
   const key = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.insertInto('sessions').values({ id: hashSessionKey(key), user_id: userId, expires_at: expiresAt }).execute();
@@ -124,12 +158,15 @@ export async function startSession(db: DB, reply: FastifyReply, userId: number, 
     secure: secureCookies,
     expires: expiresAt,
   });
+  issueCsrfToken(request, reply, { rotate: true, sessionKey: key });
 }
 
 export async function endSession(db: DB, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const key = request.cookies[SESSION_COOKIE];
   if (key) await db.deleteFrom('sessions').where('id', '=', hashSessionKey(key)).execute();
   void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  // The token of the ended session is spent too.
+  if (key) issueCsrfToken(request, reply, { rotate: true, sessionKey: undefined });
 }
 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {

@@ -56,6 +56,11 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+/** This browser's CSRF token (the readable cookie), for a form the SPA posts itself (sign-out). */
+export function csrfToken(): string {
+  return readCookie(CSRF_COOKIE) ?? '';
+}
+
 function currentPath(): string {
   const { pathname, search, hash } = window.location;
   return `${pathname}${search}${hash}`;

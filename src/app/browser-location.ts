@@ -8,6 +8,22 @@ export const browserLocation = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  /** A full-page form POST (sign-out must not be a GET: a link elsewhere could then sign people out). */
+  post(url: string, fields: Record<string, string>): void {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = url;
+    form.hidden = true;
+    for (const [name, value] of Object.entries(fields)) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    document.body.append(form);
+    form.submit();
+  },
   /** pathname + search + hash of the page the browser shows now. */
   currentPath(): string {
     const { pathname, search, hash } = window.location;

@@ -170,7 +170,10 @@ describe('built-in sign-in page', () => {
   it.each(['https://evil.test/', '/.//evil.test', '/..//evil.test', '/%2e//evil.test', '/a/..//evil.test'])(
     'never redirects off-site after sign-out (next=%s)',
     async (next) => {
-      const response = await new TestClient(ctx.app).get(`/auth/logout/?next=${encodeURIComponent(next)}`);
+      expect((await new TestClient(ctx.app).get(`/auth/logout/?next=${encodeURIComponent(next)}`)).headers.location).toBe('/login');
+      const client = new TestClient(ctx.app);
+      await client.signIn('lawyer@acme.test');
+      const response = await client.signOut(next);
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/login');
     },
@@ -184,15 +187,38 @@ describe('built-in sign-in page', () => {
     expect(response.headers.location).toBe('/login-redirect');
   });
 
-  it('signs out: the session row is gone and /api/me answers 401', async () => {
+  it('signs out by POST with the CSRF token: the session row is gone and /api/me answers 401', async () => {
     const client = new TestClient(ctx.app);
     await client.signIn('lawyer@acme.test');
     const before = await countRows(ctx.db, 'sessions');
-    const response = await client.get('/auth/logout/?next=/login');
+    const response = await client.signOut('/login');
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/login');
     expect(await countRows(ctx.db, 'sessions')).toBe(before - 1);
     expect((await client.get('/api/me/')).statusCode).toBe(401);
+  });
+
+  it('does not sign out on a GET (a link or image elsewhere): it asks, with a form that posts', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const page = await client.get('/auth/logout/?next=/login');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post" action="/auth/logout/">');
+    expect(page.body).toContain(`name="csrfmiddlewaretoken" value="${client.cookies.get('csrftoken')}"`);
+    expect((await client.get('/api/me/')).statusCode).toBe(200);
+  });
+
+  it('does not sign out on a POST without the right token', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const forged = await client.request({
+      method: 'POST',
+      url: '/auth/logout/',
+      payload: 'next=%2Flogin&csrfmiddlewaretoken=forged',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await client.get('/api/me/')).statusCode).toBe(200);
   });
 
   it('POST /api/logout/ ends the session (with the CSRF header)', async () => {
@@ -219,6 +245,55 @@ describe('CSRF on unsafe /api methods', () => {
     const response = await client.request({ method: 'POST', url: '/api/logout/', headers: { 'x-csrftoken': 'A'.repeat(32) } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: 'CSRF Failed: CSRF token incorrect.' });
+  });
+
+  it.each([
+    ['POST', '/%61pi/logout/'],
+    ['POST', '/%61%70%69/logout/'],
+    ['POST', '/api/%6cogout/'],
+  ])('checks the route that matched, whatever the spelling of the path (%s %s)', async (method, url) => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const response = await client.request({ method, url, csrf: false });
+    expect(response.statusCode).toBe(403);
+    expect((await client.get('/api/me/')).statusCode).toBe(200);
+  });
+
+  it('refuses a token made for another session (a planted cookie), though header and cookie agree', async () => {
+    const attacker = new TestClient(ctx.app);
+    await attacker.signIn('throttled@acme.test');
+    const victim = new TestClient(ctx.app);
+    await victim.signIn('lawyer@acme.test');
+    const planted = attacker.cookies.get('csrftoken')!;
+    victim.cookies.set('csrftoken', planted);
+    const response = await victim.request({ method: 'POST', url: '/api/logout/', headers: { 'x-csrftoken': planted } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: 'CSRF Failed: CSRF token incorrect.' });
+    expect((await victim.get('/api/me/')).statusCode).toBe(200);
+  });
+
+  it('rotates the token at sign-in: the one used before it no longer works', async () => {
+    const client = new TestClient(ctx.app);
+    await client.get('/auth/login/');
+    const before = client.cookies.get('csrftoken')!;
+    await client.signIn('lawyer@acme.test');
+    const after = client.cookies.get('csrftoken')!;
+    expect(after).not.toBe(before);
+    client.cookies.set('csrftoken', before);
+    expect((await client.request({ method: 'POST', url: '/api/logout/', headers: { 'x-csrftoken': before } })).statusCode).toBe(403);
+    client.cookies.set('csrftoken', after);
+    expect((await client.request({ method: 'POST', url: '/api/logout/' })).statusCode).toBe(200);
+  });
+
+  it('refuses an unsafe request from another origin, token or not', async () => {
+    const client = new TestClient(ctx.app);
+    await client.signIn('lawyer@acme.test');
+    const foreign = await client.request({ method: 'POST', url: '/api/logout/', headers: { origin: 'https://evil.test' } });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().detail).toBe('CSRF Failed: Origin checking failed - https://evil.test does not match any trusted origins.');
+    expect((await client.get('/api/me/')).statusCode).toBe(200);
+    const own = await client.request({ method: 'POST', url: '/api/logout/', headers: { origin: 'http://localhost:80' } });
+    expect(own.statusCode).toBe(200);
   });
 
   it('does not require it for the public form-submit endpoint', async () => {

@@ -160,6 +160,17 @@ export class TestClient {
   }
 
   /** Signs in through the real sign-in page (GET for the CSRF cookie, then POST the form). */
+  /** Signs out as the SPA's /logout screen does: a form POST with the CSRF token. */
+  async signOut(next = '/login') {
+    const form = new URLSearchParams({ next, csrfmiddlewaretoken: this.cookies.get('csrftoken') ?? '' });
+    return this.request({
+      method: 'POST',
+      url: '/auth/logout/',
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+
   async signIn(email: string, password = 'correct-horse', next?: string) {
     await this.get('/auth/login/');
     const form = new URLSearchParams({ email, password, csrfmiddlewaretoken: this.cookies.get('csrftoken') ?? '' });

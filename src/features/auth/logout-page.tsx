@@ -3,12 +3,15 @@ import { useSearchParams } from 'react-router';
 import Spinner from 'react-bootstrap/Spinner';
 import { AuthFrame } from '../../components/auth-frame';
 import { DEFAULT_ERROR_MESSAGE, showErrorToast } from '../../app/app-slice';
+import { csrfToken } from '../../api/client';
 import { browserLocation } from '../../app/browser-location';
 import { useAppDispatch } from '../../app/hooks';
 import { userLoggedOut } from '../../app/root-actions';
 import { USER_MESSAGES } from '../../domain/messages';
 
-const BACKEND_LOGOUT_URL = '/auth/logout/?next=/login';
+/** The backend sign-out takes a POST with the CSRF token; a GET of it only asks (the fallback link below). */
+const BACKEND_LOGOUT_URL = '/auth/logout/';
+const AFTER_LOGOUT = '/login';
 const LOGOUT_ERROR = USER_MESSAGES.logoutFailed;
 /** Spec §9: the message of a logout with an error code appears after 250 ms. */
 export const LOGOUT_MESSAGE_DELAY_MS = 250;
@@ -43,7 +46,7 @@ export function LogoutPage() {
     dispatch(userLoggedOut());
     const leave = () => {
       try {
-        browserLocation.assign(BACKEND_LOGOUT_URL);
+        browserLocation.post(BACKEND_LOGOUT_URL, { next: AFTER_LOGOUT, csrfmiddlewaretoken: csrfToken() });
       } catch {
         dispatch(showErrorToast(LOGOUT_ERROR));
       }
@@ -62,7 +65,7 @@ export function LogoutPage() {
         <Spinner animation="border" size="sm" aria-hidden="true" />
         <span>One moment…</span>
       </div>
-      <a href={BACKEND_LOGOUT_URL}>Continue signing out</a>
+      <a href={`${BACKEND_LOGOUT_URL}?next=${AFTER_LOGOUT}`}>Continue signing out</a>
     </AuthFrame>
   );
 }

@@ -16,8 +16,10 @@ import { makeUser, renderWithProviders } from '../test-utils';
 startMswServer();
 
 let assign: MockInstance<(url: string) => void>;
+let post: MockInstance<(url: string, fields: Record<string, string>) => void>;
 beforeEach(() => {
   assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+  post = vi.spyOn(browserLocation, 'post').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -112,6 +114,7 @@ describe('/login-redirect', () => {
 
 describe('/logout', () => {
   it('clears user and account state, then goes to the backend sign-out with next=/login', () => {
+    document.cookie = 'csrftoken=logout-token';
     const { store } = renderWithProviders(<LogoutPage />, {
       route: '/logout',
       preloadedState: {
@@ -121,13 +124,15 @@ describe('/logout', () => {
     });
     expect(store.getState().user.user).toBeNull();
     expect(store.getState().account.accountId).toBeNull();
-    expect(assign).toHaveBeenCalledWith('/auth/logout/?next=/login');
+    // A form POST with the CSRF token: the backend signs out on POST only.
+    expect(post).toHaveBeenCalledWith('/auth/logout/', { next: '/login', csrfmiddlewaretoken: 'logout-token' });
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('shows the message for ?code= after 250 ms, before leaving', () => {
     vi.useFakeTimers();
     const { store } = renderWithProviders(<LogoutPage />, { route: '/logout?code=session-expired' });
-    expect(assign).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(LOGOUT_MESSAGE_DELAY_MS - 1));
     expect(store.getState().app.toast.show).toBe(false);
     act(() => vi.advanceTimersByTime(1));
@@ -137,11 +142,11 @@ describe('/logout', () => {
       message: 'Your session has expired. Please sign in again.',
     });
     act(() => vi.advanceTimersByTime(LOGOUT_MESSAGE_READ_MS));
-    expect(assign).toHaveBeenCalledWith('/auth/logout/?next=/login');
+    expect(post).toHaveBeenCalledWith('/auth/logout/', expect.objectContaining({ next: '/login' }));
   });
 
   it('says Unable to log out at this time when the browser cannot leave', () => {
-    assign.mockImplementation(() => {
+    post.mockImplementation(() => {
       throw new Error('blocked');
     });
     const { store } = renderWithProviders(<LogoutPage />, { route: '/logout' });
