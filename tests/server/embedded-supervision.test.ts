@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,23 @@ import { createDb, migrateToLatest, type DB } from '../../server/db/database.js'
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../server/db/embedded-postgres.js';
 import { input, templateBody } from './form-fixtures.js';
 import { createAccount, createUser, json, signedIn } from './helpers.js';
+
+/** The pids whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -53,6 +71,29 @@ afterAll(async () => {
 });
 
 describe('embedded PostgreSQL supervision', () => {
+  it('a frozen PostgreSQL (SIGSTOP of all its processes): /api/health/ answers 503 within 2 s, then 200 once it thaws', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+    const pid = postgres.pid()!;
+    // Every PostgreSQL backend leads its own process group: stop the postmaster and each of its children.
+    const frozen = [pid, ...childrenOf(pid)];
+    for (const member of frozen) process.kill(member, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const health = await app.inject({ method: 'GET', url: '/api/health/' });
+      expect(health.statusCode).toBe(503);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const member of frozen) process.kill(member, 'SIGCONT');
+    }
+    let thawed = false;
+    for (let i = 0; i < 50 && !thawed; i++) {
+      thawed = (await app.inject({ method: 'GET', url: '/api/health/' })).statusCode === 200;
+      if (!thawed) await sleep(100);
+    }
+    expect(thawed).toBe(true);
+    expect(postgres.pid()).toBe(pid); // frozen is not dead: no restart
+  }, 30_000);
+
   it('kill -9 of PostgreSQL under submit load: 503 meanwhile, back by itself within 10 s, no acknowledged submission lost or doubled', async () => {
     const acknowledged = new Map<string, string>(); // response id → submission key
     const refused = new Map<number, number>(); // status → count
