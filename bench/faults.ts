@@ -1,0 +1,222 @@
+/**
+ * Faults under load: the real server (`server/server.ts`, embedded PostgreSQL in a fresh DATA_DIR) takes public
+ * submissions from 30 concurrent clients while we kill -9 (1) its PostgreSQL, (2) the server itself, which we then
+ * start again as a process manager would, (3) both at once, then start the server again. For each run it prints the
+ * acknowledged (201) submissions, how many of them are stored, lost and doubled, the 5xx and 503 answers, and the
+ * outage: from the kill to the next acknowledged submission. Target (issue 10): 0 lost, 0 doubled, never a 500,
+ * PostgreSQL's death recovered without anyone acting in under 10 s.
+ *
+ * `SERVER_ROOT=/path/to/other/checkout npm run bench:faults` runs the same against another checkout's server (e.g. the
+ * commit before the fixes), for a before/after in one session. Only loopback traffic; every loop is bounded in time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const root = resolve(process.env.SERVER_ROOT ?? join(import.meta.dirname, '..'));
+const CLIENTS = 30;
+const BEFORE_KILL_MS = 2_000;
+const AFTER_KILL_MS = 12_000;
+const ADMIN = { email: 'admin@faults.test', password: 'faults-password-123' };
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function startServer(dataDir: string, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(root, 'server/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SUBMIT_RATE_LIMIT: '1000000',
+      SUBMIT_MIN_FILL_MS: '0',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitHealthy(base: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${base}/api/health/`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error('the server did not become healthy');
+}
+
+/** Signs in as the administrator and makes a one-input form in the first account. */
+async function makeForm(base: string): Promise<{ formId: string; inputId: string }> {
+  const jar = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair.split('=');
+      jar.set(name, value.join('='));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  remember(await fetch(`${base}/auth/login/`));
+  const login = await fetch(`${base}/auth/login/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
+    body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password, csrfmiddlewaretoken: jar.get('csrftoken') ?? '' }),
+  });
+  if (login.status !== 303) throw new Error(`sign-in failed: ${login.status}`);
+  remember(login);
+  const accounts = (await (await fetch(`${base}/api/accounts/`, { headers: { cookie: cookie() } })).json()) as { results: { id: number }[] };
+  const accountId = accounts.results[0].id;
+  const pageId = randomUUID();
+  const inputId = randomUUID();
+  const jsonForm = [
+    {
+      type: 'page', id: pageId, title: 'Start',
+      children: [{
+        type: 'input', subtype: 'textInput', id: inputId, parentId: pageId, label: 'Name', dataName: 'name', placeholder: '', helpText: '',
+        default: { staticValue: null, referenceValueId: null }, options: [], minValue: null, maxValue: null, stepValue: null,
+        minLength: null, maxLength: null, required: false,
+      }],
+    },
+  ];
+  const created = await fetch(`${base}/api/${accountId}/form-templates/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-csrftoken': jar.get('csrftoken') ?? '', origin: base },
+    body: JSON.stringify({ name: 'Faults', jsonForm, jsonConditionalLogic: { conditionMap: {}, pageMap: {} } }),
+  });
+  if (created.status !== 201) throw new Error(`form creation failed: ${created.status} ${await created.text()}`);
+  return { formId: ((await created.json()) as { id: string }).id, inputId };
+}
+
+interface Tally {
+  acknowledged: Map<string, string>; // response id → submission key
+  statuses: Map<string, number>;
+  firstAckAfter: number | undefined;
+}
+
+async function load(base: () => string, form: { formId: string; inputId: string }, killAt: number, until: number, tally: Tally) {
+  const client = async () => {
+    while (Date.now() < until) {
+      const key = randomUUID();
+      const startedAt = Date.now();
+      let status: string;
+      try {
+        const response = await fetch(`${base()}/api/form-submit/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ form_id: form.formId, submission_key: key, started_at: Date.now() - 60_000, hp: '', data: { [form.inputId]: `Client ${key}` } }),
+          signal: AbortSignal.timeout(5_000),
+        });
+        status = String(response.status);
+        if (response.status === 201) {
+          const body = (await response.json()) as { id: string };
+          tally.acknowledged.set(body.id, key);
+          // The outage ends with the first submission acknowledged that was sent after the kill.
+          if (startedAt >= killAt && (tally.firstAckAfter === undefined || Date.now() < tally.firstAckAfter)) tally.firstAckAfter = Date.now();
+        } else {
+          await response.arrayBuffer();
+        }
+      } catch {
+        status = 'no answer';
+      }
+      if (status !== '201') {
+        tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
+        await sleep(25);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+}
+
+function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+async function storedOf(dataDir: string, ids: string[]): Promise<{ found: number; rows: number; distinctKeys: number }> {
+  const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
+  const port = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/formbuilder` });
+  await client.connect();
+  try {
+    const found = await client.query('select count(*)::int as n from form_responses where id = any($1::uuid[])', [ids]);
+    const all = await client.query('select count(*)::int as rows, count(distinct submission_key)::int as keys from form_responses');
+    return { found: found.rows[0].n, rows: all.rows[0].rows, distinctKeys: all.rows[0].keys };
+  } finally {
+    await client.end();
+  }
+}
+
+type Scenario = 'postgres' | 'server' | 'both';
+
+async function run(scenario: Scenario) {
+  const dataDir = await mkdtemp(join(tmpdir(), `formbuilder-faults-${scenario}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server = startServer(dataDir, port);
+  try {
+    await waitHealthy(base);
+    const form = await makeForm(base);
+    const tally: Tally = { acknowledged: new Map(), statuses: new Map(), firstAckAfter: undefined };
+    const killAt = Date.now() + BEFORE_KILL_MS;
+    const until = killAt + AFTER_KILL_MS;
+    const loading = load(() => base, form, killAt, until, tally);
+    await sleep(killAt - Date.now());
+    if (scenario !== 'server') process.kill(postmasterPid(dataDir), 'SIGKILL');
+    if (scenario !== 'postgres') {
+      server.kill('SIGKILL');
+      await new Promise((done) => server.once('exit', done));
+      // A process manager starts it again.
+      server = startServer(dataDir, port);
+    }
+    await loading;
+    await waitHealthy(base, 30_000).catch(() => {});
+    const stored = await storedOf(dataDir, [...tally.acknowledged.keys()]);
+    const fivexx = [...tally.statuses].filter(([status]) => status.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
+    return {
+      'killed -9': scenario === 'postgres' ? 'PostgreSQL' : scenario === 'server' ? 'server (restarted)' : 'both (server restarted)',
+      acknowledged: tally.acknowledged.size,
+      'stored of them': stored.found,
+      lost: tally.acknowledged.size - stored.found,
+      doubled: stored.rows - stored.distinctKeys,
+      '500 answers': tally.statuses.get('500') ?? 0,
+      '503 answers': tally.statuses.get('503') ?? 0,
+      'other 5xx': fivexx - (tally.statuses.get('500') ?? 0) - (tally.statuses.get('503') ?? 0),
+      'no answer': tally.statuses.get('no answer') ?? 0,
+      'outage ms': tally.firstAckAfter === undefined ? 'never recovered' : tally.firstAckAfter - killAt,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((done) => (server.exitCode !== null ? done(null) : server.once('exit', done)));
+    try {
+      process.kill(postmasterPid(dataDir), 'SIGINT');
+    } catch {
+      // already stopped
+    }
+    await sleep(500);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows = [];
+for (const scenario of ['postgres', 'server', 'both'] as const) rows.push(await run(scenario));
+console.log(`Faults under submit load (${CLIENTS} clients, kill at ${BEFORE_KILL_MS} ms, ${AFTER_KILL_MS} ms after), server in ${root}`);
+console.table(rows);
