@@ -35,6 +35,11 @@ const refuseBuiltIn = (row: FormTemplateRow, action: string) => {
 };
 
 export const formTemplateRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
+  // Client data behind a session: never kept by a browser, a proxy or the back/forward cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
   /** An account's form by id or by the built-in alias; archived forms answer 404 'Archived Form' unless allowed. */
   async function loadTemplate(accountId: number, id: string, options: { allowArchived?: boolean } = {}): Promise<FormTemplateRow> {
     const row = await findForm(db, id, { accountId, archived: true, builtIn: true });

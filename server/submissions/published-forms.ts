@@ -1,8 +1,56 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { DB } from '../db/database.js';
 import type { ConditionalLogic, FormDocument, FormStyle } from '../../src/domain/form-document.js';
 import { compileLogic, type CompiledLogic } from '../../src/domain/logic/index.js';
 import { findForm } from '../forms/form-repository.js';
+import { publicFormSchema } from '../../src/contract/public-forms.js';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The content codings the public form read offers, best first. */
+export type WireEncoding = 'br' | 'gzip' | 'identity';
+
+/** One form version's public read as sent: encoded once, whatever the number of readers. */
+export interface FormWire {
+  /** Strong, one per encoding (`"<hash>-br"`): each coding is its own representation of the same version. */
+  etag: (encoding: WireEncoding) => string;
+  /** The version's hash, in every one of its ETags. */
+  hash: string;
+  body: (encoding: WireEncoding) => Promise<Buffer>;
+}
+
+function formWire(form: Omit<PublishedForm, 'wire'>): FormWire {
+  const json = Buffer.from(
+    JSON.stringify(
+      publicFormSchema.parse({
+        id: form.id,
+        name: form.displayName || form.name,
+        jsonForm: form.document,
+        jsonConditionalLogic: form.logic,
+        jsonFormStyle: form.style,
+      }),
+    ),
+  );
+  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27);
+  const encoded = new Map<WireEncoding, Promise<Buffer>>([['identity', Promise.resolve(json)]]);
+  return {
+    hash,
+    etag: (encoding) => `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`,
+    body(encoding) {
+      let body = encoded.get(encoding);
+      if (!body) {
+        // Off the event loop (zlib's thread pool); a middling brotli level: once per version, but a 2 MB form at 11 takes seconds.
+        body = encoding === 'br' ? brotli(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 7, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } }) : gzipAsync(json, { level: 6 });
+        encoded.set(encoding, body);
+      }
+      return body;
+    },
+  };
+}
 
 export interface PublishedForm {
   id: string;
@@ -17,6 +65,8 @@ export interface PublishedForm {
   compiled: CompiledLogic;
   /** Set once a response was stored against this version. */
   versionId?: string;
+  /** The public read of this version, made on first read. */
+  wire?: FormWire;
 }
 
 /**
@@ -36,6 +86,38 @@ export class PublishedForms {
     const now = Date.now();
     const cached = this.cache.get(formId);
     if (cached && cached.expires > now) return cached.form;
+    return this.load(formId, now);
+  }
+
+  /**
+   * The form as it is now, not as cached: one primary-key read of its version, then the cached compilation when that
+   * version is the cached one. The public read uses it, so an archived form answers 404 at once (and the submit
+   * cache forgets it too).
+   */
+  async current(formId: string): Promise<PublishedForm | null> {
+    const row = await this.db
+      .selectFrom('form_templates')
+      .select('updated_at')
+      .where('id', '=', formId)
+      .where('deleted_at', 'is', null)
+      .where('internal_form_slug', 'is', null)
+      .executeTakeFirst();
+    if (!row) {
+      this.cache.delete(formId);
+      return null;
+    }
+    const cached = this.cache.get(formId)?.form;
+    if (cached && cached.updatedAt.getTime() === row.updated_at.getTime()) return cached;
+    return this.load(formId, Date.now());
+  }
+
+  /** The public read's encoded body and ETags, once per form version. */
+  wire(form: PublishedForm): FormWire {
+    return (form.wire ??= formWire(form));
+  }
+
+  private async load(formId: string, now: number): Promise<PublishedForm | null> {
+    const cached = this.cache.get(formId);
     // Active, user-built forms only: archived and built-in forms take no submissions.
     const row = await findForm(this.db, formId, { accountId: null });
     let form: PublishedForm | null = null;
