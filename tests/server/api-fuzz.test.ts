@@ -95,7 +95,11 @@ const nastyText = fc.constantFrom(
   '9223372036854775808',
   'true',
 );
-const hostileText = fc.oneof(anyText, nastyText, fc.string());
+/** A character PostgreSQL cannot store, or one that breaks naive text handling. */
+const poison = fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d', '%', '\\', "'");
+/** Ordinary text with a poison character somewhere in it. */
+const poisoned = fc.tuple(fc.string({ maxLength: 10 }), poison, fc.string({ maxLength: 10 })).map(([a, p, b]) => a + p + b);
+const hostileText = fc.oneof({ weight: 2, arbitrary: poisoned }, { weight: 2, arbitrary: nastyText }, { weight: 1, arbitrary: anyText }, { weight: 1, arbitrary: fc.string() });
 const hostileNumber = fc.oneof(
   fc.integer(),
   fc.double(),
@@ -167,6 +171,22 @@ function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string 
 function bodyFrom(valid: () => unknown): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant(null).map(() => valid()) },
+    {
+      // The likeliest way past validation: one string of a valid body (a label, a name, an answer) poisoned.
+      weight: 5,
+      arbitrary: fc.tuple(fc.nat(), fc.nat(), poison).map(([index, at, bad]) => {
+        const body = structuredClone(valid());
+        const paths = pathsOf(body).filter((path) => typeof path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], body) === 'string');
+        if (!paths.length) return body;
+        const path = paths[index % paths.length];
+        let parent = body as Record<string | number, unknown>;
+        for (const part of path.slice(0, -1)) parent = parent[part] as Record<string | number, unknown>;
+        const text = parent[path[path.length - 1]] as string;
+        const cut = at % (text.length + 1);
+        parent[path[path.length - 1]] = text.slice(0, cut) + bad + text.slice(cut);
+        return body;
+      }),
+    },
     {
       weight: 5,
       arbitrary: fc.tuple(fc.nat(), hostileValue, fc.boolean(), hostileText).map(([index, value, addKey, key]) => {
