@@ -138,11 +138,19 @@ function encode(s: string): string {
   }
 }
 
+/** Cursors as the server makes them (direction|epoch micros|id, base64url), crafted: out-of-range times, ids that are no UUID. */
 const cursor = fc.oneof(
-  hostileText,
-  fc
-    .tuple(fc.constantFrom('n', 'p', 'x'), fc.oneof(fc.bigInt(), fc.constantFrom(99999999999999999999n, -99999999999999999999n)), fc.oneof(fc.uuid(), fc.constant('-'.repeat(36)), hostileText))
-    .map(([d, micros, id]) => Buffer.from(`${d}|${micros}|${id}`).toString('base64url')),
+  { weight: 1, arbitrary: hostileText },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('n', 'p'),
+        fc.oneof(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.constantFrom(99999999999999999999n, -9999999999999999999n, 1764000000000000n)),
+        fc.oneof(fc.uuid(), fc.constant('-'.repeat(36)), fc.constant('ffffffff-ffff-ffff-ffff-fffffffffffg'), hostileText),
+      )
+      .map(([d, micros, id]) => Buffer.from(`${d}|${micros}|${id}`).toString('base64url')),
+  },
 );
 
 /** A path id: an existing one, an unknown UUID, or hostile text. */
