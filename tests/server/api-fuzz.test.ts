@@ -158,7 +158,8 @@ const idOf = (existing: () => string) => fc.oneof(fc.constant(null).map(() => ex
 const accountOf = fc.oneof({ weight: 6, arbitrary: fc.constant(null).map(() => String(acme)) }, fc.constant(null).map(() => String(other)), hostileText, hostileNumber.map(String));
 
 function query(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<string> {
-  const entries = Object.entries(fields).map(([key, value]) => fc.option(fc.tuple(fc.constant(key), value), { nil: undefined }));
+  // Each field half the time, so one bad field does not always hide what the others would do.
+  const entries = Object.entries(fields).map(([key, value]) => fc.option(fc.tuple(fc.constant(key), value), { nil: undefined, freq: 2 }));
   const extra = fc.option(fc.tuple(hostileText, hostileText), { nil: undefined });
   return fc.tuple(fc.tuple(...entries), extra).map(([pairs, more]) => {
     const all = [...pairs, more].filter((pair): pair is [string, unknown] => pair !== undefined);
@@ -272,8 +273,8 @@ const endpoints = (): fc.Arbitrary<FuzzRequest>[] => [
         form_template: fc.oneof(fc.constant(null).map(() => formId), hostileText),
         is_spam: fc.oneof(fc.constantFrom('true', 'false'), hostileText),
         search: hostileText,
-        submitted_after: hostileText,
-        submitted_before: hostileText,
+        submitted_after: fc.oneof(fc.constantFrom('2026-01-01', '2026-11-25T10:00:00Z'), hostileText),
+        submitted_before: fc.oneof(fc.constantFrom('2099-01-01', '0001-01-01T00:00:00Z'), hostileText),
         cursor,
         page_size: fc.oneof(hostileNumber, hostileText),
       }).map((q) => `/api/${a}/form-responses/${q}`),
