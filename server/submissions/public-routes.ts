@@ -177,6 +177,7 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     }
 
     const versionId = await forms.versionId(form);
+    if (!versionId) throw notFound('This form is not available.');
     // Idempotent on submission_key: a retried request returns the first response instead of storing twice.
     // A named prepared statement: PostgreSQL parses and plans the hot insert once per connection.
     const answersJson = JSON.stringify(data);

@@ -71,7 +71,8 @@ export interface PublishedForm {
 
 /**
  * Active, shareable forms compiled once and kept for a second: the ingest path then costs one INSERT.
- * A form edited or archived is seen by submissions at most TTL later; each response records the version it was checked against.
+ * A form edited is seen by submissions at most TTL later (each response records the version it was checked against);
+ * an archived one at once, as the INSERT itself checks that the form is active.
  */
 export class PublishedForms {
   private readonly cache = new Map<string, { expires: number; form: PublishedForm | null }>();
@@ -145,13 +146,17 @@ export class PublishedForms {
     return form;
   }
 
-  /** The form_versions row for this form version, made on first use. */
-  async versionId(form: PublishedForm): Promise<string> {
+  /**
+   * The form_versions row for this form version, made on first use; null when the form is no longer active (nothing
+   * is made for a submission that will be refused).
+   */
+  async versionId(form: PublishedForm): Promise<string | null> {
     if (form.versionId) return form.versionId;
     const row = await sql<{ id: string }>`
       with inserted as (
         insert into form_versions (form_template_id, account_id, version_at, json_form, json_conditional_logic)
-        values (${form.id}, ${form.accountId}, ${form.updatedAt}, ${JSON.stringify(form.document)}, ${JSON.stringify(form.logic)})
+        select ${form.id}, ${form.accountId}, ${form.updatedAt}, ${JSON.stringify(form.document)}, ${JSON.stringify(form.logic)}
+        where exists (select 1 from form_templates where id = ${form.id} and deleted_at is null)
         on conflict (form_template_id, version_at) do nothing
         returning id
       )
@@ -159,9 +164,10 @@ export class PublishedForms {
       union all
       select id from form_versions where form_template_id = ${form.id} and version_at = ${form.updatedAt}
       limit 1`.execute(this.db);
-    form.versionId =
+    const id =
       row.rows[0]?.id ??
-      (await this.db.selectFrom('form_versions').select('id').where('form_template_id', '=', form.id).where('version_at', '=', form.updatedAt).executeTakeFirstOrThrow()).id;
-    return form.versionId;
+      (await this.db.selectFrom('form_versions').select('id').where('form_template_id', '=', form.id).where('version_at', '=', form.updatedAt).executeTakeFirst())?.id;
+    if (id) form.versionId = id;
+    return id ?? null;
   }
 }

@@ -290,7 +290,10 @@ const endpoints = (): fc.Arbitrary<FuzzRequest>[] => [
   endpoint('POST /api/form-submit/', withBody(fc.constant('/api/form-submit/'), bodyFrom(submitBody))),
 ];
 
-/** A checksum of every table a request could change (sessions and login failures aside: signing in is not fuzzed). */
+/**
+ * A checksum of every table a request could change. Aside: sessions and login failures (signing in is not fuzzed) and
+ * form_versions (a snapshot of the published form, made on a valid submission's way, which a 409 can follow).
+ */
 async function storedState(): Promise<string> {
   const tables = ['accounts', 'users', 'form_templates', 'form_prefills', 'form_responses'] as const;
   const parts = await Promise.all(
