@@ -39,7 +39,7 @@ const INSERT_RESPONSE_SQL = `
 /** A concurrent twin with the same key may have committed after the insert's snapshot: read it now. */
 const EXISTING_RESPONSE_SQL = `select id, data = $3::jsonb as same_answers from form_responses where form_template_id = $1 and submission_key = $2`;
 
-export const SUBMISSION_KEY_CONFLICT_DETAIL =
+const SUBMISSION_KEY_CONFLICT_DETAIL =
   'This submission_key was already used for a response with different answers. Send a new submission_key for a new response.';
 
 /** Which content coding to send: brotli, then gzip, when Accept-Encoding allows it (an explicit q=0 refuses one). */

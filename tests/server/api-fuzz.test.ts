@@ -331,7 +331,7 @@ describe('fuzzing every /api route', () => {
           });
         } catch (error) {
           // Kept short: fast-check's report would print the (possibly very deep) input.
-          throw new Error(`${request.method} ${request.url.slice(0, 200)}: ${String(error)}`);
+          throw new Error(`${request.method} ${request.url.slice(0, 200)}: ${String(error)}`, { cause: error });
         }
         const described = `${request.method} ${request.url.slice(0, 200)} ${String(payload).slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
         if (response.statusCode >= 500) serverErrors.push(described);
