@@ -72,26 +72,41 @@ export function toStorableText(text: string): string {
 /** Deeper than any document we store (a form nests page → section → input): an exhaustive walk stops here. */
 const MAX_WALK_DEPTH = 64;
 
+interface WalkNode {
+  value: unknown;
+  key: PropertyKey | null;
+  parent: WalkNode | null;
+  depth: number;
+}
+
+const pathOf = (node: WalkNode | null): PropertyKey[] => {
+  const path: PropertyKey[] = [];
+  for (let at = node; at && at.key !== null; at = at.parent) path.unshift(at.key);
+  return path;
+};
+
 /**
  * The first string (a value or an object key) in `value` that PostgreSQL cannot store, with its path. Iterative, so a
- * deeply nested body cannot exhaust the stack.
+ * deeply nested body cannot exhaust the stack; paths are only built for the one it reports (bodies reach 8 MB).
  */
 function findUnstorableText(value: unknown): { path: PropertyKey[]; message: string } | null {
-  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  const stack: WalkNode[] = [{ value, key: null, parent: null, depth: 0 }];
   while (stack.length) {
-    const { value: current, path } = stack.pop()!;
+    const node = stack.pop()!;
+    const current = node.value;
     if (typeof current === 'string') {
       const problem = unstorableTextProblem(current);
-      if (problem) return { path, message: problem };
-    } else if (current && typeof current === 'object' && path.length < MAX_WALK_DEPTH) {
+      if (problem) return { path: pathOf(node), message: problem };
+    } else if (current && typeof current === 'object' && node.depth < MAX_WALK_DEPTH) {
       const entries: [PropertyKey, unknown][] = Array.isArray(current) ? current.map((item, i) => [i, item]) : Object.entries(current);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, item] = entries[i];
+        const child = { value: item, key, parent: node, depth: node.depth + 1 };
         if (typeof key === 'string') {
           const problem = unstorableTextProblem(key);
-          if (problem) return { path: [...path, key], message: `key ${problem}` };
+          if (problem) return { path: pathOf(child), message: `key ${problem}` };
         }
-        stack.push({ value: item, path: [...path, key] });
+        stack.push(child);
       }
     }
   }
