@@ -15,7 +15,9 @@ const gzipAsync = promisify(gzip);
 export type WireEncoding = 'br' | 'gzip' | 'identity';
 
 /** One form version's public read as sent: encoded once, whatever the number of readers. */
-export interface FormWire {
+interface FormWire {
+  /** Bytes of the JSON: what the cache of encoded reads counts (compressed copies are a fraction of it). */
+  size: number;
   /** Strong, one per encoding (`"<hash>-br"`): each coding is its own representation of the same version. */
   etag: (encoding: WireEncoding) => string;
   /** The version's hash, in every one of its ETags. */
@@ -23,7 +25,7 @@ export interface FormWire {
   body: (encoding: WireEncoding) => Promise<Buffer>;
 }
 
-function formWire(form: Omit<PublishedForm, 'wire'>): FormWire {
+function formWire(form: PublishedForm): FormWire {
   const json = Buffer.from(
     JSON.stringify(
       publicFormSchema.parse({
@@ -38,6 +40,7 @@ function formWire(form: Omit<PublishedForm, 'wire'>): FormWire {
   const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27);
   const encoded = new Map<WireEncoding, Promise<Buffer>>([['identity', Promise.resolve(json)]]);
   return {
+    size: json.length,
     hash,
     etag: (encoding) => `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`,
     body(encoding) {
@@ -65,8 +68,6 @@ export interface PublishedForm {
   compiled: CompiledLogic;
   /** Set once a response was stored against this version. */
   versionId?: string;
-  /** The public read of this version, made on first read. */
-  wire?: FormWire;
 }
 
 /**
@@ -76,11 +77,15 @@ export interface PublishedForm {
  */
 export class PublishedForms {
   private readonly cache = new Map<string, { expires: number; form: PublishedForm | null }>();
+  /** Encoded public reads by form version, least recently read first, within maxWireBytes of JSON. */
+  private readonly wires = new Map<string, FormWire>();
+  private wireBytes = 0;
 
   constructor(
     private readonly db: DB,
     private readonly ttlMs = 1000,
     private readonly maxEntries = 2000,
+    private readonly maxWireBytes = 64 * 1024 * 1024,
   ) {}
 
   async get(formId: string): Promise<PublishedForm | null> {
@@ -114,7 +119,22 @@ export class PublishedForms {
 
   /** The public read's encoded body and ETags, once per form version. */
   wire(form: PublishedForm): FormWire {
-    return (form.wire ??= formWire(form));
+    const key = `${form.id}@${form.updatedAt.getTime()}`;
+    let wire = this.wires.get(key);
+    if (wire) {
+      this.wires.delete(key);
+    } else {
+      wire = formWire(form);
+      this.wireBytes += wire.size;
+    }
+    this.wires.set(key, wire);
+    // Least recently read first out; the one just read stays, however large.
+    for (const [oldKey, old] of this.wires) {
+      if (this.wireBytes <= this.maxWireBytes || oldKey === key) break;
+      this.wires.delete(oldKey);
+      this.wireBytes -= old.size;
+    }
+    return wire;
   }
 
   private async load(formId: string, now: number): Promise<PublishedForm | null> {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PublishedForms } from '../../server/submissions/published-forms.js';
 import { START_TOKEN_HEADER } from '../../server/submissions/start-token.js';
 import { createAccount, createTestContext, createUser, json, signedIn, type TestClient, type TestContext } from './helpers.js';
 import { startToken, templateBody } from './form-fixtures.js';
@@ -162,5 +163,16 @@ describe('the public form read is compressed and cacheable', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(first.headers.etag);
     expect(JSON.parse(brotliDecompressSync(changed.rawPayload).toString()).jsonForm[0].title).toBe('About you, again');
+  });
+
+  it('keeps encoded reads within a memory budget, dropping the least recently read', async () => {
+    const [a, b] = [await createForm('A'), await createForm('B')];
+    const forms = new PublishedForms(ctx.db, 1000, 2000, 1);
+    const formA = (await forms.current(a.id))!;
+    const formB = (await forms.current(b.id))!;
+    const first = forms.wire(formA);
+    expect(forms.wire(formA)).toBe(first);
+    forms.wire(formB);
+    expect(forms.wire(formA)).not.toBe(first);
   });
 });
