@@ -40,7 +40,8 @@ export function buildLoggerOptions(level: string): FastifyServerOptions['logger'
     redact: loggerRedaction,
     serializers: {
       req(request: { method: string; url: string; ip?: string }) {
-        const url = request.url.startsWith('/auth/') ? request.url.split('?')[0] : request.url;
+        // Query strings of sign-in (OIDC codes) and public form pages (prefill parameters are client data) stay out.
+        const url = /^\/(auth|f|api\/public)\//.test(request.url) ? request.url.split('?')[0] : request.url;
         return { method: request.method, url, remoteAddress: request.ip };
       },
     },
@@ -84,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessions(app, { db, secureCookies, secretKey, publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined });
 
   await app.register(coreRoutes, { db });
-  await app.register(publicRoutes, { db, pool, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS });
+  await app.register(publicRoutes, { db, pool, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS, secretKey });
   await app.register(authRoutes, { db, config, secureCookies });
   await app.register(accountRoutes, { db, pool, prefix: '/api/:accountId' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });

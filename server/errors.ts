@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { safeParse, type $ZodError, type $ZodType } from 'zod/v4/core';
 import { isDatabaseUnavailable } from './db/database.js';
+import { storableTextSchema } from '../src/contract/common.js';
 
 /** Seconds a client is asked to wait while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -73,8 +74,16 @@ const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
   (data) => {
     const result = safeParse(schema, data ?? {});
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
+    if (!result.success) return { error: new RequestValidationError(result.error) };
+    // Every string the route will use, whatever its schema, before any of it reaches PostgreSQL.
+    const storable = safeParse(storableTextSchema, result.data);
+    return storable.success ? { value: result.data } : { error: new RequestValidationError(storable.error) };
   };
+
+/** A client mistake is not a fault: one line naming the fields (never their values, which may be client data), no stack. */
+function logClientMistake(request: FastifyRequest, detail: string, errors?: Record<string, string[]>): void {
+  request.log.info({ statusCode: 400, detail, fields: errors ? Object.keys(errors) : undefined }, 'client mistake');
+}
 
 /** Why an /api route may not be registered as it is, or null: each declares its answers (2xx and errors). */
 export function missingResponseSchema(route: Pick<RouteOptions, 'url' | 'method' | 'schema'>): string | null {
@@ -96,9 +105,19 @@ export function registerContract(app: FastifyInstance): void {
   });
 }
 
+/**
+ * SQLSTATE class 22, "data exception" (a value out of range, bad text for a type, an invalid byte sequence): a value a
+ * client sent that the contract let through. A client mistake, answered 400, not a server fault.
+ */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof (error as { severity?: unknown }).severity === 'string';
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode === 400) logClientMistake(request, error.detail, error.errors);
       if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) });
     }
@@ -112,7 +131,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : typeof invalidBody === 'string'
             ? invalidBody
             : invalidBody(error.zodError);
-      return reply.status(400).send({ detail, errors: zodFieldErrors(error.zodError) });
+      const errors = zodFieldErrors(error.zodError);
+      logClientMistake(request, detail, errors);
+      return reply.status(400).send({ detail, errors });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -125,6 +146,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
               ? 'Request body is empty.'
               : error.message;
+      if (status === 400) logClientMistake(request, detail);
       return reply.status(status).send({ detail });
     }
     if (isDatabaseUnavailable(error)) {
@@ -134,6 +156,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ detail: DATABASE_UNAVAILABLE_DETAIL });
+    }
+    if (isDataException(error)) {
+      logClientMistake(request, `database refused a value: ${error.message}`);
+      return reply.status(400).send({ detail: 'Invalid input.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal Server Error' });

@@ -16,7 +16,7 @@ import {
   formTemplateSchema,
   formTemplateUpdateBodySchema,
 } from '../../src/contract/form-templates.js';
-import { BUILT_IN_FORM_SLUG } from '../../src/domain/ids.js';
+import { BUILT_IN_FORM_ID, BUILT_IN_FORM_SLUG } from '../../src/domain/ids.js';
 import { checkedFormColumns } from './form-template-checks.js';
 import { archiveForm, findForm, insertForm, listForms, renameForm, unarchiveForm, updateForm } from './form-repository.js';
 import { serializeSummary, serializeTemplate } from './form-serializers.js';
@@ -33,8 +33,17 @@ const invalidForm = (error: $ZodError) => (error.issues[0].path[0] === 'name' ? 
 const refuseBuiltIn = (row: FormTemplateRow, action: string) => {
   if (row.internal_form_slug === BUILT_IN_FORM_SLUG) throw forbidden(`The built-in form cannot be ${action}.`);
 };
+/** By its alias, refused before the lookup: the lookup would make the built-in form, storing something for a 403. */
+const refuseBuiltInAlias = (id: string, action: string) => {
+  if (id === BUILT_IN_FORM_ID) throw forbidden(`The built-in form cannot be ${action}.`);
+};
 
 export const formTemplateRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
+  // Client data behind a session: never kept by a browser, a proxy or the back/forward cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
   /** An account's form by id or by the built-in alias; archived forms answer 404 'Archived Form' unless allowed. */
   async function loadTemplate(accountId: number, id: string, options: { allowArchived?: boolean } = {}): Promise<FormTemplateRow> {
     const row = await findForm(db, id, { accountId, archived: true, builtIn: true });
@@ -79,6 +88,7 @@ export const formTemplateRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app,
     '/form-templates/:id/',
     { bodyLimit: FORM_BODY_LIMIT_BYTES, config: { invalidBody: invalidForm }, schema: { ...one, body: formTemplateUpdateBodySchema } },
     async (request) => {
+      refuseBuiltInAlias(request.params.id, 'edited');
       const { account } = accountScopeOf(request);
       const current = await loadTemplate(account.id, request.params.id);
       refuseBuiltIn(current, 'edited');
@@ -89,6 +99,7 @@ export const formTemplateRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app,
   );
 
   app.patch('/form-templates/:id/', { config: { invalidBody: FORM_NAME_REQUIRED }, schema: { ...one, body: formTemplateRenameBodySchema } }, async (request) => {
+    refuseBuiltInAlias(request.params.id, 'renamed');
     const { account } = accountScopeOf(request);
     const current = await loadTemplate(account.id, request.params.id);
     refuseBuiltIn(current, 'renamed');
@@ -99,6 +110,7 @@ export const formTemplateRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app,
     '/form-templates/:id/',
     { schema: { params: formTemplateParamsSchema, response: { 204: z.undefined(), ...errorResponses } } },
     async (request, reply) => {
+      refuseBuiltInAlias(request.params.id, 'archived');
       const { account } = accountScopeOf(request);
       const current = await loadTemplate(account.id, request.params.id, { allowArchived: true });
       refuseBuiltIn(current, 'archived');

@@ -55,6 +55,11 @@ function checkPrefillData(document: FormDocument, values: Answers): PrefillData 
 }
 
 export const prefillRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
+  // Client data behind a session: never kept by a browser, a proxy or the back/forward cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
   /** Prefills belong to active, user-built forms of the account. */
   const loadForm = async (accountId: number, formId: string) => {
     const form = await findForm(db, formId, { accountId });

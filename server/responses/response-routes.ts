@@ -38,6 +38,11 @@ interface VersionDoc {
 }
 
 export const responseRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
+  // Client data behind a session: never kept by a browser, a proxy or the back/forward cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
   async function loadVersions(ids: string[]): Promise<Map<string, VersionDoc>> {
     if (ids.length === 0) return new Map();
     const rows = await db.selectFrom('form_versions').select(['id', 'json_form', 'json_conditional_logic']).where('id', 'in', ids).execute();

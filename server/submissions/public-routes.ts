@@ -1,42 +1,82 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { DB } from '../db/database.js';
-import { HttpError, badRequest, describeFirstIssue, notFound } from '../errors.js';
+import { HttpError, badRequest, conflict, describeFirstIssue, notFound } from '../errors.js';
 import { errorResponses } from '../../src/contract/common.js';
 import { formSubmitBodySchema, formSubmitResultSchema } from '../../src/contract/form-submit.js';
 import { publicFormParamsSchema, publicFormSchema, publicPrefillParamsSchema, publicPrefillSchema } from '../../src/contract/public-forms.js';
 import type { PrefillData } from '../../src/contract/form-prefills.js';
 import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../src/domain/answers.js';
 import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
-import { PublishedForms } from './published-forms.js';
+import { PublishedForms, type WireEncoding } from './published-forms.js';
+import { START_TOKEN_HEADER, signStartToken, startTokenIssuedAt } from './start-token.js';
 
 const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** The submit limit's window: SUBMIT_RATE_LIMIT submissions per client address per minute. */
 const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** Idempotent on (form, submission_key): a retried request gets the first response's id instead of a second row. */
+/**
+ * Idempotent on (form, submission_key): a retried request gets the first response's id instead of a second row, and
+ * `same_answers` tells a retry from a different submission reusing the key. The form must be active in the
+ * statement's own snapshot: an archive committed before it stores nothing, whatever the published-form cache holds.
+ */
 const INSERT_RESPONSE_SQL = `
   with inserted as (
     insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data, prefill_id, is_spam, spam_reasons)
-    values ($1, $2, $3, $4, $5, $6, $7, $8)
+    select $1, $2, $3, $4, $5, $6, $7, $8
+    where exists (select 1 from form_templates where id = $2 and deleted_at is null)
     on conflict (form_template_id, submission_key) do nothing
     returning id
   )
-  select id from inserted
+  select id, true as same_answers from inserted
   union all
-  select id from form_responses where form_template_id = $2 and submission_key = $4
+  select id, data = $5::jsonb from form_responses where form_template_id = $2 and submission_key = $4
   limit 1`;
+
+/** A concurrent twin with the same key may have committed after the insert's snapshot: read it now. */
+const EXISTING_RESPONSE_SQL = `select id, data = $3::jsonb as same_answers from form_responses where form_template_id = $1 and submission_key = $2`;
+
+const SUBMISSION_KEY_CONFLICT_DETAIL =
+  'This submission_key was already used for a response with different answers. Send a new submission_key for a new response.';
+
+/** Which content coding to send: brotli, then gzip, when Accept-Encoding allows it (an explicit q=0 refuses one). */
+function chooseEncoding(acceptEncoding: string | undefined): WireEncoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [coding, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(coding.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Whether If-None-Match names this form version (in any of its encodings, or `*`). */
+function matchesVersion(ifNoneMatch: string | undefined, hash: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value === `"${hash}"` || value.startsWith(`"${hash}-`);
+  });
+}
 
 export interface PublicRouteOptions {
   db: DB;
   pool: pg.Pool;
   submitRateLimit: number;
+  /** 0 turns the fill-time check off. */
   minFillMs: number;
+  /** Signs the start tokens (HMAC). */
+  secretKey: string;
 }
 
-export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (app, { db, pool, submitRateLimit, minFillMs }) => {
+export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (app, { db, pool, submitRateLimit, minFillMs, secretKey }) => {
   const forms = new PublishedForms(db);
   // A fixed window per client address, in memory: it blunts floods at one server instance; a fleet behind a load
   // balancer should also rate-limit at the edge. Counted in onRequest, before the body is even parsed.
@@ -50,29 +90,41 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     },
   });
 
+  /**
+   * The respondent page's form. Encoded (and compressed) once per form version, with a strong ETag per encoding; every
+   * read still checks the version, so `no-cache` (revalidate each time) makes an archive or an edit visible at once.
+   * The start token varies per read: a header, so the body stays the same bytes for its ETag (a 304 carries it too).
+   */
   app.get('/api/public/forms/:formId/', { schema: { params: publicFormParamsSchema, response: { 200: publicFormSchema, ...errorResponses } } }, async (request, reply) => {
-    const form = await forms.get(request.params.formId);
+    const form = await forms.current(request.params.formId);
+    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (!form) throw notFound('This form is not available.');
-    void reply.header('cache-control', 'no-cache');
-    return {
-      id: form.id,
-      name: form.displayName || form.name,
-      jsonForm: form.document,
-      jsonConditionalLogic: form.logic,
-      jsonFormStyle: form.style,
-    };
+    const wire = forms.wire(form);
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    void reply.header('etag', wire.etag(encoding)).header(START_TOKEN_HEADER, signStartToken(secretKey, form.id));
+    // The encoded body bypasses the typed reply: it went through publicFormSchema when the version was first read.
+    const raw = reply as FastifyReply;
+    if (matchesVersion(request.headers['if-none-match'], wire.hash)) return raw.status(304).send();
+    if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+    return raw.type('application/json; charset=utf-8').send(await wire.body(encoding));
   });
 
   app.get(
     '/api/public/forms/:formId/prefills/:prefillId/',
     { schema: { params: publicPrefillParamsSchema, response: { 200: publicPrefillSchema, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
     const { formId, prefillId } = request.params;
+    // Client data: never kept by a browser or a shared cache.
+    void reply.header('cache-control', 'no-store');
+    // Only while the form takes responses: an archived form's prefills are not served.
     const row = await db
-      .selectFrom('form_prefills')
-      .select(['id', 'data'])
-      .where('id', '=', prefillId)
-      .where('form_template_id', '=', formId)
+      .selectFrom('form_prefills as p')
+      .innerJoin('form_templates as f', 'f.id', 'p.form_template_id')
+      .select(['p.id', 'p.data'])
+      .where('p.id', '=', prefillId)
+      .where('p.form_template_id', '=', formId)
+      .where('f.deleted_at', 'is', null)
+      .where('f.internal_form_slug', 'is', null)
       .executeTakeFirst();
     if (!row) throw notFound('This prefill link is no longer valid.');
     // Checked against the form's inputs when stored.
@@ -112,7 +164,11 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     // Spam is marked, never rejected: nothing a real person sent is lost.
     const spamReasons: string[] = [];
     if (body.hp) spamReasons.push('honeypot');
-    if (body.started_at && Date.now() - body.started_at < minFillMs) spamReasons.push('filled-too-fast');
+    if (minFillMs > 0) {
+      // No valid token (left out, forged, for another form) counts as too fast: stored and marked, never refused.
+      const startedAt = startTokenIssuedAt(secretKey, form.id, body.start_token);
+      if (startedAt === null || Date.now() - startedAt < minFillMs) spamReasons.push('filled-too-fast');
+    }
 
     let prefillId = body.prefill_id ?? null;
     if (prefillId) {
@@ -121,17 +177,23 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     }
 
     const versionId = await forms.versionId(form);
+    if (!versionId) throw notFound('This form is not available.');
     // Idempotent on submission_key: a retried request returns the first response instead of storing twice.
     // A named prepared statement: PostgreSQL parses and plans the hot insert once per connection.
-    const result = await pool.query<{ id: string }>({
+    const answersJson = JSON.stringify(data);
+    const result = await pool.query<{ id: string; same_answers: boolean }>({
       name: 'form-submit-insert',
       text: INSERT_RESPONSE_SQL,
-      values: [form.accountId, form.id, versionId, body.submission_key, JSON.stringify(data), prefillId, spamReasons.length > 0, spamReasons],
+      values: [form.accountId, form.id, versionId, body.submission_key, answersJson, prefillId, spamReasons.length > 0, spamReasons],
     });
-    // A concurrent twin with the same key may have committed after this statement's snapshot: read it now.
-    const id =
-      result.rows[0]?.id ??
-      (await db.selectFrom('form_responses').select('id').where('form_template_id', '=', form.id).where('submission_key', '=', body.submission_key).executeTakeFirstOrThrow()).id;
+    const stored =
+      result.rows[0] ??
+      (await pool.query<{ id: string; same_answers: boolean }>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
+    // Nothing stored and no earlier response under this key: the form was archived since it was cached.
+    if (!stored) throw notFound('This form is not available.');
+    // The same key with other answers is not a retry: keeping the first answers silently would lose these.
+    if (!stored.same_answers) throw conflict(SUBMISSION_KEY_CONFLICT_DETAIL);
+    const { id } = stored;
     return reply.status(201).send({ id, message: form.customSubmitMessage.trim() || DEFAULT_SUBMIT_MESSAGE });
     },
   );

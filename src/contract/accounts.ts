@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { paginatedSchema } from './common';
 
 export const ACCOUNTS_PAGE_SIZE = 20;
+const MAX_ACCOUNTS_PAGE = 1_000_000;
 
 export const accountSchema = z.object({
   id: z.number().int(),
@@ -14,5 +15,11 @@ export const accountPageSchema = paginatedSchema(accountSchema);
 
 export const accountListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(1),
+  // Bounded: a page number past PostgreSQL's bigint OFFSET used to answer 500.
+  page: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(MAX_ACCOUNTS_PAGE, `must be at most ${MAX_ACCOUNTS_PAGE}`)
+    .default(1),
 });

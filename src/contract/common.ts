@@ -48,5 +48,79 @@ export interface Paginated<T> {
   results: T[];
 }
 
+/**
+ * Text PostgreSQL cannot store: a NUL (refused by `text` and by `jsonb`) or a lone UTF-16 surrogate (JSON.stringify
+ * escapes it as `\udXXX`, which `jsonb` refuses). Either used to reach the database and answer 500.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL is the point
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- the NUL is the point
+const UNSTORABLE_TEXT_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Why `text` cannot be stored, or null. */
+function unstorableTextProblem(text: string): string | null {
+  const match = UNSTORABLE_TEXT.exec(text);
+  if (!match) return null;
+  return match[0] === '\u0000' ? 'must not contain a NUL character' : 'must not contain a lone UTF-16 surrogate (invalid Unicode text)';
+}
+
+/** Each NUL and lone surrogate replaced by U+FFFD, what a UTF-8 encoder does with them: the rest of the text is kept. */
+export function toStorableText(text: string): string {
+  return text.replace(UNSTORABLE_TEXT_ALL, '\uFFFD');
+}
+
+/** Deeper than any document we store (a form nests page → section → input): an exhaustive walk stops here. */
+const MAX_WALK_DEPTH = 64;
+
+interface WalkNode {
+  value: unknown;
+  key: PropertyKey | null;
+  parent: WalkNode | null;
+  depth: number;
+}
+
+const pathOf = (node: WalkNode | null): PropertyKey[] => {
+  const path: PropertyKey[] = [];
+  for (let at = node; at && at.key !== null; at = at.parent) path.unshift(at.key);
+  return path;
+};
+
+/**
+ * The first string (a value or an object key) in `value` that PostgreSQL cannot store, with its path. Iterative, so a
+ * deeply nested body cannot exhaust the stack; paths are only built for the one it reports (bodies reach 8 MB).
+ */
+function findUnstorableText(value: unknown): { path: PropertyKey[]; message: string } | null {
+  const stack: WalkNode[] = [{ value, key: null, parent: null, depth: 0 }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const current = node.value;
+    if (typeof current === 'string') {
+      const problem = unstorableTextProblem(current);
+      if (problem) return { path: pathOf(node), message: problem };
+    } else if (current && typeof current === 'object' && node.depth < MAX_WALK_DEPTH) {
+      const entries: [PropertyKey, unknown][] = Array.isArray(current) ? current.map((item, i) => [i, item]) : Object.entries(current);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i];
+        const child = { value: item, key, parent: node, depth: node.depth + 1 };
+        if (typeof key === 'string') {
+          const problem = unstorableTextProblem(key);
+          if (problem) return { path: pathOf(child), message: `key ${problem}` };
+        }
+        stack.push(child);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The refinement every request part passes after its own schema (the server's validator compiler applies it to params,
+ * query and body of every route): a 400 naming the field instead of a database error.
+ */
+export const storableTextSchema = z.unknown().superRefine((value, ctx) => {
+  const problem = findUnstorableText(value);
+  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, input: value });
+});
+
 /** `{detail}` answers that are not errors (logout). */
 export const detailSchema = z.object({ detail: z.string() });

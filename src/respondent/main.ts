@@ -28,7 +28,6 @@ const boot: RespondentBoot = {
   embed,
   // Once per page load: a double click, a retry or a resend after success stores one response.
   submissionKey: newSubmissionKey(),
-  startedAt: Date.now(),
   firstLoad,
   load,
 };

@@ -13,8 +13,16 @@ export interface PublicForm {
   jsonFormStyle: FormStyle;
 }
 
-export interface RespondentData {
+/** The form read's start token header (docs/api.md); the server measures the fill time from the time it signs. */
+const START_TOKEN_HEADER = 'x-form-start-token';
+
+export interface LoadedForm {
   form: PublicForm;
+  /** Sent back with the submission; null when the answer had none (a submission without one counts as too fast). */
+  startToken: string | null;
+}
+
+export interface RespondentData extends LoadedForm {
   /** The prefill's `data` (keyed by input id); null without a prefill or when its link is no longer valid. */
   prefillData: unknown;
 }
@@ -59,8 +67,8 @@ export interface LoadOptions {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GET `url` as JSON: the status and the parsed body (null when there is none); network and 5xx failures retried. */
-async function getJson(url: string, options: LoadOptions): Promise<{ status: number; body: unknown }> {
+/** GET `url` as JSON: the status, the parsed body (null when there is none) and the start token; network and 5xx failures retried. */
+async function getJson(url: string, options: LoadOptions): Promise<{ status: number; body: unknown; startToken: string | null }> {
   const retries = options.retries ?? 1;
   for (let attempt = 0; ; attempt++) {
     let response: Response | null = null;
@@ -77,7 +85,7 @@ async function getJson(url: string, options: LoadOptions): Promise<{ status: num
       } catch {
         // not JSON: the status decides
       }
-      return { status: response.status, body };
+      return { status: response.status, body, startToken: response.headers.get(START_TOKEN_HEADER) };
     }
     if (attempt >= retries) throw new LoadFailedError();
     await wait(options.retryDelayMs ?? 1000);
@@ -103,9 +111,9 @@ export function toPublicForm(body: unknown): PublicForm {
   };
 }
 
-export async function loadPublicForm(formId: string, options: LoadOptions = {}): Promise<PublicForm> {
-  const { status, body } = await getJson(formUrl(formId), options);
-  if (status === 200) return toPublicForm(body);
+export async function loadPublicForm(formId: string, options: LoadOptions = {}): Promise<LoadedForm> {
+  const { status, body, startToken } = await getJson(formUrl(formId), options);
+  if (status === 200) return { form: toPublicForm(body), startToken };
   if (status === 404 || status === 400 || status === 410) throw new FormUnavailableError();
   throw new LoadFailedError();
 }
@@ -121,9 +129,9 @@ export async function loadPrefillData(formId: string, prefillId: string, options
 /** Both requests at once: on a slow phone network every round trip counts. */
 export async function loadRespondentData(formId: string | null, prefillId: string | null, options: LoadOptions = {}): Promise<RespondentData> {
   if (!formId) throw new FormUnavailableError();
-  const [form, prefillData] = await Promise.all([
+  const [{ form, startToken }, prefillData] = await Promise.all([
     loadPublicForm(formId, options),
     prefillId ? loadPrefillData(formId, prefillId, options) : Promise.resolve(null),
   ]);
-  return { form, prefillData };
+  return { form, startToken, prefillData };
 }

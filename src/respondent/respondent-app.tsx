@@ -52,11 +52,12 @@ function RespondentForm({ data, boot, messenger }: RespondentFormProps) {
         formId: form.id || boot.formId || '',
         // A prefill whose link is no longer valid was not used: do not claim it.
         prefillId: data.prefillData ? boot.prefillId : null,
-        startedAt: boot.startedAt,
+        // From the load that showed this form: a retried load brings its own token.
+        startToken: data.startToken,
         submissionKey: boot.submissionKey,
         inputIds: new Set(inputsOf(form.jsonForm).map(({ input }) => input.id)),
       }),
-    [form, data.prefillData, boot],
+    [form, data.prefillData, data.startToken, boot],
   );
 
   const onSubmit = useCallback(

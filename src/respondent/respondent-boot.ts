@@ -8,8 +8,6 @@ export interface RespondentBoot {
   params: URLSearchParams;
   embed: EmbedSettings;
   submissionKey: string;
-  /** ms since the epoch, when the page loaded. */
-  startedAt: number;
   firstLoad: Promise<RespondentData>;
   /** Loads again (the retry button). */
   load: () => Promise<RespondentData>;

@@ -20,7 +20,7 @@ interface SubmitBody {
   prefill_id?: string;
   submission_key: string;
   hp: string;
-  started_at: number;
+  start_token?: string;
 }
 
 interface SubmitResult {
@@ -47,8 +47,8 @@ export function fieldErrorsFrom(errors: unknown, inputIds: ReadonlySet<string>):
 export interface SubmitterOptions {
   formId: string;
   prefillId: string | null;
-  /** ms since the epoch: when the page loaded (the server marks too-fast fills as spam). */
-  startedAt: number;
+  /** The form read's signed start token: the server measures the fill time from it (too fast is marked as spam). */
+  startToken: string | null;
   /** Input ids of the form, to place the server's field errors. */
   inputIds: ReadonlySet<string>;
   submissionKey?: string;
@@ -84,7 +84,7 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
       ...(options.prefillId ? { prefill_id: options.prefillId } : {}),
       submission_key: submissionKey,
       hp,
-      started_at: options.startedAt,
+      ...(options.startToken ? { start_token: options.startToken } : {}),
     };
     let response: Response;
     try {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FormDocument, InputElement, InputSubtype } from '../../src/domain/form-document.js';
 import { buttonStyle, labelledInput } from '../fixtures/form-factories.js';
+import type { Config } from '../../server/config.js';
+import { signStartToken } from '../../server/submissions/start-token.js';
 
 /** An input with a random id, data-named after its label; a choice input gets the options Family and Injury. */
 export function input(subtype: InputSubtype, parentId: string, label: string, extra: Partial<InputElement> = {}): InputElement {
@@ -53,4 +55,9 @@ export function templateBody(overrides: Record<string, unknown> = {}) {
     jsonFormStyle: { button: buttonStyle('Send') },
     ...overrides,
   };
+}
+
+/** The start token a respondent page would hold after `ageMs` on the form (the fill-time spam check measures from it). */
+export function startToken(config: Config, formId: string, ageMs = 60_000): string {
+  return signStartToken(config.SECRET_KEY!, formId, Date.now() - ageMs);
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument } from '../../src/domain/form-document.js';
 import { createAccount, createTestContext, createUser, json, signedIn, type TestClient, type TestContext } from './helpers.js';
-import { input, templateBody } from './form-fixtures.js';
+import { input, startToken, templateBody } from './form-fixtures.js';
 
 let ctx: TestContext;
 let acme: number;
@@ -56,13 +56,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const submit = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  ctx.app.inject({
+const submit = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const targetFormId = typeof payload.form_id === 'string' ? payload.form_id : formId;
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/form-submit/',
-    payload: JSON.stringify({ form_id: formId, submission_key: randomUUID(), started_at: Date.now() - 60_000, hp: '', ...payload }),
+    payload: JSON.stringify({ form_id: formId, submission_key: randomUUID(), start_token: startToken(ctx.config, targetFormId), hp: '', ...payload }),
     headers: { 'content-type': 'application/json', ...headers },
   });
+};
 
 const stored = (id: string) => ctx.db.selectFrom('form_responses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -113,11 +115,26 @@ describe('POST /api/form-submit/', () => {
 
   it('stores a repeated submission_key once and returns the first result', async () => {
     const key = randomUUID();
-    const first = await submit({ submission_key: key, data: { [form.ids.question]: 'first' } });
-    const second = await submit({ submission_key: key, data: { [form.ids.question]: 'second' } });
+    const first = await submit({ submission_key: key, data: { [form.ids.question]: 'first', [form.ids.age]: '42' } });
+    // A retry: the same answers (in another key order, the age as a number) under the same key.
+    const second = await submit({ submission_key: key, data: { [form.ids.age]: 42, [form.ids.question]: ' first ' } });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.json().id);
+    const rows = await ctx.db.selectFrom('form_responses').selectAll().where('submission_key', '=', key).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].data).toEqual({ [form.ids.question]: 'first', [form.ids.age]: 42 });
+  });
+
+  it('answers 409 for a repeated submission_key with different answers, keeping the first response', async () => {
+    const key = randomUUID();
+    const first = await submit({ submission_key: key, data: { [form.ids.question]: 'first' } });
+    expect(first.statusCode).toBe(201);
+    const second = await submit({ submission_key: key, data: { [form.ids.question]: 'second' } });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toBe(
+      'This submission_key was already used for a response with different answers. Send a new submission_key for a new response.',
+    );
     const rows = await ctx.db.selectFrom('form_responses').selectAll().where('submission_key', '=', key).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].data).toEqual({ [form.ids.question]: 'first' });
@@ -127,7 +144,7 @@ describe('POST /api/form-submit/', () => {
     const honeypot = await submit({ hp: 'http://spam.example', data: { [form.ids.question]: 'buy now' } });
     expect(honeypot.statusCode).toBe(201);
     expect(await stored(honeypot.json().id)).toMatchObject({ is_spam: true, spam_reasons: ['honeypot'] });
-    const fast = await submit({ started_at: Date.now() - 500, data: { [form.ids.question]: 'quick' } });
+    const fast = await submit({ start_token: startToken(ctx.config, formId, 500), data: { [form.ids.question]: 'quick' } });
     expect(fast.statusCode).toBe(201);
     expect(await stored(fast.json().id)).toMatchObject({ is_spam: true, spam_reasons: ['filled-too-fast'] });
   });

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
 import { createRivalFirms, createTestContext, json, type TestClient, type TestContext } from './helpers.js';
-import { input, templateBody } from './form-fixtures.js';
+import { input, startToken, templateBody } from './form-fixtures.js';
 import { COUNT_CAP } from '../../server/responses/response-routes.js';
 
 let ctx: TestContext;
@@ -52,7 +52,7 @@ async function submit(form: Built, data: Record<string, unknown>, extra: Record<
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/form-submit/',
-    payload: { form_id: form.id, data, submission_key: randomUUID(), started_at: Date.now() - 60_000, hp: '', ...extra },
+    payload: { form_id: form.id, data, submission_key: randomUUID(), start_token: startToken(ctx.config, form.id), hp: '', ...extra },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;

@@ -17,8 +17,8 @@ describe('formIdFromPath', () => {
 
 describe('loading the public form', () => {
   it('fetches it by id', async () => {
-    const fetch = vi.fn().mockResolvedValue(jsonResponse(200, publicForm()));
-    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(fetch) })).resolves.toEqual(publicForm());
+    const fetch = vi.fn().mockResolvedValue(jsonResponse(200, publicForm(), { 'x-form-start-token': 'lq3x1c00.sig' }));
+    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(fetch) })).resolves.toEqual({ form: publicForm(), startToken: 'lq3x1c00.sig' });
     expect(fetch.mock.calls[0][0]).toBe(`/api/public/forms/${FORM_ID}/`);
   });
 
@@ -33,7 +33,7 @@ describe('loading the public form', () => {
     await expect(loadPublicForm(FORM_ID, { fetch: asFetch(fetch), ...fast })).rejects.toBeInstanceOf(LoadFailedError);
     expect(fetch).toHaveBeenCalledTimes(2);
     const recovering = vi.fn().mockResolvedValueOnce(jsonResponse(502, null)).mockResolvedValueOnce(jsonResponse(200, publicForm()));
-    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(recovering), ...fast })).resolves.toMatchObject({ name: 'Client intake' });
+    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(recovering), ...fast })).resolves.toMatchObject({ form: { name: 'Client intake' }, startToken: null });
   });
 
   it('fills in missing logic and style', () => {
@@ -61,7 +61,7 @@ describe('loading a prefill', () => {
     });
     const loading = loadRespondentData(FORM_ID, PREFILL_ID, { fetch: asFetch(fetch) });
     expect(pending).toHaveLength(2);
-    await expect(loading).resolves.toEqual({ form: publicForm(), prefillData: { a: 1 } });
+    await expect(loading).resolves.toEqual({ form: publicForm(), startToken: null, prefillData: { a: 1 } });
     await expect(loadRespondentData(null, null)).rejects.toBeInstanceOf(FormUnavailableError);
   });
 });

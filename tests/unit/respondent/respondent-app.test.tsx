@@ -10,7 +10,7 @@ import { INVALID_MESSAGE, NETWORK_FAILED_MESSAGE } from '../../../src/respondent
 import { FORM_ID, jsonResponse, PREFILL_ID, publicForm } from './fixtures';
 
 const KEY = '11111111-2222-4333-8444-555555555555';
-const STARTED = 1_700_000_000_000;
+const START_TOKEN = 'lq3x1c00.c2lnbmVkLWJ5LXRoZS1zZXJ2ZXItd2l0aC1pdHMtc2VjcmV0LWtleQ';
 
 type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
@@ -34,7 +34,7 @@ function bootFor(query = '', embed: EmbedSettings = { embedded: false, parentOri
   const params = new URLSearchParams(query);
   const prefillId = params.get('prefill');
   const load = () => loadRespondentData(FORM_ID, prefillId, { retryDelayMs: 0 });
-  return { formId: FORM_ID, prefillId, params, embed, submissionKey: KEY, startedAt: STARTED, firstLoad: load(), load };
+  return { formId: FORM_ID, prefillId, params, embed, submissionKey: KEY, firstLoad: load(), load };
 }
 
 const quietMessenger = () => ({ resized: vi.fn<ParentMessenger['resized']>(), submitted: vi.fn<ParentMessenger['submitted']>() });
@@ -117,9 +117,9 @@ describe('respondent page', () => {
     expect(submitBody(fetch)).not.toHaveProperty('prefill_id');
   });
 
-  it('submits the answers with the key, the honeypot and the start time, and shows the server’s message', async () => {
+  it('submits the answers with the key, the honeypot and the form read’s start token, and shows the server’s message', async () => {
     const fetch = stubFetch({
-      [formUrl]: () => jsonResponse(200, publicForm()),
+      [formUrl]: () => jsonResponse(200, publicForm(), { 'x-form-start-token': START_TOKEN }),
       [prefillUrl]: () => jsonResponse(200, { id: PREFILL_ID, data: {} }),
       [submitUrl]: () => jsonResponse(201, { id: 'resp-7', message: 'We will call you within a day.' }),
     });
@@ -133,7 +133,7 @@ describe('respondent page', () => {
     expect(honeypot.closest('form')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('status')).toHaveTextContent('We will call you within a day.');
-    expect(submitBody(fetch)).toEqual({ form_id: FORM_ID, data: { 'in-name': 'Jane' }, prefill_id: PREFILL_ID, submission_key: KEY, hp: '', started_at: STARTED });
+    expect(submitBody(fetch)).toEqual({ form_id: FORM_ID, data: { 'in-name': 'Jane' }, prefill_id: PREFILL_ID, submission_key: KEY, hp: '', start_token: START_TOKEN });
     expect(messenger.submitted).toHaveBeenCalledWith('resp-7');
   });
 

@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const inputIds = new Set(['in-name', 'in-email']);
 
 function submitterWith(fetch: ReturnType<typeof vi.fn>, prefillId: string | null = null) {
-  return createSubmitter({ formId: FORM_ID, prefillId, startedAt: 1_700_000_000_000, inputIds, fetch: fetch as unknown as typeof globalThis.fetch });
+  return createSubmitter({ formId: FORM_ID, prefillId, startToken: 'lq3x1c00.c2lnbmVk', inputIds, fetch: fetch as unknown as typeof globalThis.fetch });
 }
 
 const bodyOf = (fetch: ReturnType<typeof vi.fn>, call = 0) => JSON.parse(fetch.mock.calls[call][1].body as string);
@@ -36,7 +36,7 @@ describe('submission key', () => {
 });
 
 describe('submitting a response', () => {
-  it('posts form_id, data, prefill_id, submission_key, hp and started_at as JSON', async () => {
+  it('posts form_id, data, prefill_id, submission_key, hp and start_token as JSON', async () => {
     const fetch = vi.fn().mockResolvedValue(jsonResponse(201, { id: 'r1', message: 'Thanks!' }));
     const submitter = submitterWith(fetch, PREFILL_ID);
     await expect(submitter.submit({ 'in-name': 'Ann' }, '')).resolves.toEqual({ id: 'r1', message: 'Thanks!' });
@@ -51,7 +51,7 @@ describe('submitting a response', () => {
       prefill_id: PREFILL_ID,
       submission_key: submitter.submissionKey,
       hp: '',
-      started_at: 1_700_000_000_000,
+      start_token: 'lq3x1c00.c2lnbmVk',
     });
     expect(submitter.submissionKey).toMatch(UUID);
   });
@@ -76,7 +76,7 @@ describe('submitting a response', () => {
     await expect(submitter.submit({ 'in-name': 'A' }, '')).resolves.toEqual({ id: 'r9', message: 'ok' });
     const keys = fetch.mock.calls.map((_, i) => bodyOf(fetch, i).submission_key);
     expect(new Set(keys).size).toBe(1);
-    expect(new Set(fetch.mock.calls.map((_, i) => bodyOf(fetch, i).started_at))).toEqual(new Set([1_700_000_000_000]));
+    expect(new Set(fetch.mock.calls.map((_, i) => bodyOf(fetch, i).start_token))).toEqual(new Set(['lq3x1c00.c2lnbmVk']));
   });
 
   it('sends once when submit is called twice at once (double click), and not again after success', async () => {
@@ -105,9 +105,9 @@ describe('submitting a response', () => {
   });
 
   it('shows the server’s detail for a 400 without field errors', async () => {
-    const fetch = vi.fn().mockResolvedValue(jsonResponse(400, { detail: 'Invalid submission: started_at: Too small', errors: { started_at: ['Too small'] } }));
+    const fetch = vi.fn().mockResolvedValue(jsonResponse(400, { detail: 'Invalid submission: submission_key: Too small', errors: { submission_key: ['Too small'] } }));
     const error = await rejection(submitterWith(fetch).submit({}, ''));
-    expect(error.message).toBe('Invalid submission: started_at: Too small');
+    expect(error.message).toBe('Invalid submission: submission_key: Too small');
     expect(error.fieldErrors).toEqual({});
   });
 
