@@ -67,7 +67,7 @@ async function waitHealthy(base: string, timeoutMs = 60_000): Promise<void> {
 }
 
 /** Signs in as the administrator and makes a one-input form in the first account. */
-async function makeForm(base: string): Promise<{ formId: string; inputId: string }> {
+async function makeForm(base: string): Promise<Form> {
   const jar = new Map<string, string>();
   const remember = (response: Response) => {
     for (const cookie of response.headers.getSetCookie()) {
@@ -106,7 +106,16 @@ async function makeForm(base: string): Promise<{ formId: string; inputId: string
     body: JSON.stringify({ name: 'Faults', jsonForm, jsonConditionalLogic: { conditionMap: {}, pageMap: {} } }),
   });
   if (created.status !== 201) throw new Error(`form creation failed: ${created.status} ${await created.text()}`);
-  return { formId: ((await created.json()) as { id: string }).id, inputId };
+  const formId = ((await created.json()) as { id: string }).id;
+  // What the respondent page sends back (an older server hands out none and reads started_at instead).
+  const startToken = (await fetch(`${base}/api/public/forms/${formId}/`)).headers.get('x-form-start-token') ?? '';
+  return { formId, inputId, startToken };
+}
+
+interface Form {
+  formId: string;
+  inputId: string;
+  startToken: string;
 }
 
 interface Tally {
@@ -116,7 +125,7 @@ interface Tally {
   lastFailureAt: number | undefined;
 }
 
-async function load(base: () => string, form: { formId: string; inputId: string }, until: number, tally: Tally) {
+async function load(base: () => string, form: Form, until: number, tally: Tally) {
   const client = async () => {
     while (Date.now() < until) {
       const key = randomUUID();
@@ -125,7 +134,7 @@ async function load(base: () => string, form: { formId: string; inputId: string 
         const response = await fetch(`${base()}/api/form-submit/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ form_id: form.formId, submission_key: key, started_at: Date.now() - 60_000, hp: '', data: { [form.inputId]: `Client ${key}` } }),
+          body: JSON.stringify({ form_id: form.formId, submission_key: key, start_token: form.startToken, started_at: Date.now() - 60_000, hp: '', data: { [form.inputId]: `Client ${key}` } }),
           signal: AbortSignal.timeout(5_000),
         });
         status = String(response.status);

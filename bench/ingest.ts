@@ -111,13 +111,19 @@ async function main() {
       .executeTakeFirstOrThrow();
     await sql`update form_templates set group_id = id`.execute(db);
 
+    // The start token is what the public form read hands the respondent page (a header); it may be reused.
+    let startToken = '';
     const submission = (i: number) =>
-      JSON.stringify({ form_id: formRow.id, data: form.answers(i), submission_key: randomUUID(), hp: '', started_at: Date.now() - 60_000 });
+      JSON.stringify({ form_id: formRow.id, data: form.answers(i), submission_key: randomUUID(), hp: '', start_token: startToken });
 
     const plainServer = await startServer('plain', pg.connectionString, 4801);
     const plain = await load('http://127.0.0.1:4801/api/form-submit/', submission);
     plainServer.kill('SIGTERM');
     const oursServer = await startServer('ours', pg.connectionString, 4802);
+    startToken = (await fetch(`http://127.0.0.1:4802/api/public/forms/${formRow.id}/`)).headers.get('x-form-start-token') ?? '';
+    if (!startToken) throw new Error('the public form read handed out no start token');
+    // A token younger than SUBMIT_MIN_FILL_MS would file every submission as spam.
+    await new Promise((done) => setTimeout(done, 3_100));
     const ours = await load('http://127.0.0.1:4802/api/form-submit/', submission);
     oursServer.kill('SIGTERM');
 
