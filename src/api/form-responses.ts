@@ -2,12 +2,12 @@
  * Form responses API (API.md: /api/{accountId}/form-responses/ and form-templates/{id}/export-responses/).
  * Lists page by cursor: `next` / `previous` are full paths whose `cursor` value the SPA keeps in its own URL.
  *
- * The detail's `data` (keyed by input ids) is not read: the client's key conversion would rename ids such as
- * `client_name`, and `answers` already carries every answer with its label, in form order.
+ * The detail's `data` (keyed by input ids) is not read: `answers` already carries every answer with its label, in
+ * form order.
  */
 import { z } from 'zod';
+import { api } from './api-slice';
 import { http } from './client';
-import { parseResponse } from './schemas';
 
 export const DEFAULT_RESPONSE_PAGE_SIZE = 50;
 
@@ -108,11 +108,6 @@ export function responseListParams(filters: FormResponseFilters): Record<string,
   return params;
 }
 
-export async function listFormResponses(accountId: number | string, filters: FormResponseFilters = {}): Promise<FormResponsePage> {
-  const { data } = await http.get<unknown>(base(accountId), { params: responseListParams(filters) });
-  return parseResponse(formResponsePageSchema, data);
-}
-
 /** The `cursor` of a page link (`next` / `previous`), or null when there is no such page. */
 export function cursorOf(pageLink: string | null): string | null {
   if (!pageLink) return null;
@@ -123,15 +118,39 @@ export function cursorOf(pageLink: string | null): string | null {
   }
 }
 
-export async function getFormResponse(accountId: number | string, id: string): Promise<FormResponseDetail> {
-  const { data } = await http.get<unknown>(one(accountId, id));
-  return parseResponse(formResponseDetailSchema, data);
+export interface ResponseListArgs {
+  accountId: number;
+  filters: FormResponseFilters;
 }
 
-export async function setFormResponseSpam(accountId: number | string, id: string, isSpam: boolean): Promise<FormResponseDetail> {
-  const { data } = await http.put<unknown>(one(accountId, id), { isSpam });
-  return parseResponse(formResponseDetailSchema, data);
+export interface ResponseRef {
+  accountId: number;
+  id: string;
 }
+
+export const formResponsesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listResponses: build.query<FormResponsePage, ResponseListArgs>({
+      // Later pages read the total from the first page (only it carries a count), so it stays a while.
+      keepUnusedDataFor: 300,
+      query: ({ accountId, filters }) => ({ url: base(accountId), params: responseListParams(filters), schema: formResponsePageSchema }),
+      providesTags: (_result, _error, { accountId }) => [{ type: 'responses', id: accountId }],
+    }),
+    getResponse: build.query<FormResponseDetail, ResponseRef>({
+      query: ({ accountId, id }) => ({ url: one(accountId, id), schema: formResponseDetailSchema }),
+      providesTags: (_result, _error, { id }) => [{ type: 'response', id }],
+    }),
+    /** Answers the detail, which replaces the cached one; lists are fetched again (the row may leave a spam filter). */
+    setResponseSpam: build.mutation<FormResponseDetail, ResponseRef & { isSpam: boolean }>({
+      query: ({ accountId, id, isSpam }) => ({ url: one(accountId, id), method: 'PUT', data: { isSpam }, schema: formResponseDetailSchema }),
+      invalidatesTags: (_result, error, { accountId }) => (error ? [] : [{ type: 'responses', id: accountId }]),
+      async onQueryStarted({ accountId, id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(formResponsesApi.util.upsertQueryData('getResponse', { accountId, id }, data));
+      },
+    }),
+  }),
+});
 
 /**
  * The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, then `filename=` (quoted or

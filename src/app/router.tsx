@@ -2,7 +2,7 @@ import { createBrowserRouter, createMemoryRouter, createPath } from 'react-route
 import type { Location } from 'react-router';
 import { errorCleared, updateFound } from './app-slice';
 import { isReloading, listenForChunkLoadErrors, reloadWithGuard, startBuildCheck } from './build-check';
-import { routes } from './routes';
+import { createRoutes } from './routes';
 import type { AppStore } from './store';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -39,6 +39,7 @@ export function wireNavigation(router: AppRouter, store: AppStore, assign?: (url
 }
 
 export function createAppRouter(store: AppStore, options: AppRouterOptions = {}): AppRouter {
+  const routes = createRoutes(store);
   const router = options.initialEntries
     ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
     : createBrowserRouter(routes);

@@ -138,7 +138,7 @@ describe('route guards', () => {
   it('lets an admin reach /account-admin', async () => {
     server.use(
       http.get('/api/accounts/', () =>
-        HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 12, internal_name: 'Acme Legal' }] }),
+        HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 12, internalName: 'Acme Legal' }] }),
       ),
     );
     renderApp('/account-admin', signedIn(admin));
@@ -204,7 +204,7 @@ describe('default layout', () => {
   });
 
   it('switches an admin’s current account to the URL’s', async () => {
-    server.use(http.get('/api/15/', () => HttpResponse.json({ id: 15, internal_name: 'Baker & Co' })));
+    server.use(http.get('/api/15/', () => HttpResponse.json({ id: 15, internalName: 'Baker & Co' })));
     const { store } = renderApp('/15/responses', signedIn(admin));
     expect(await screen.findByRole('heading', { level: 1, name: 'Responses' })).toBeInTheDocument();
     expect(store.getState().account.currentAccount).toEqual({ id: 15, internalName: 'Baker & Co' });

@@ -1,8 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
 import { browserLocation, safeNextPath } from '../../../src/app/browser-location';
-import { IndexPage } from '../../../src/features/auth/index-page';
+import { createAppRouter } from '../../../src/app/router';
+import { makeStore } from '../../../src/app/store';
+import type { PreloadedState } from '../../../src/app/store';
 import { LoginPage, backendLoginUrl } from '../../../src/features/auth/login-page';
 import { LoginRedirectPage } from '../../../src/features/auth/login-redirect-page';
 import {
@@ -24,7 +28,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const adminApiUser = apiUser({ id: 1, is_superuser: true, account: null });
+const adminApiUser = apiUser({ id: 1, isSuperuser: true, account: null });
 
 describe('safe next paths', () => {
   it('accepts same-origin paths only', () => {
@@ -150,23 +154,43 @@ describe('/logout', () => {
 });
 
 describe('/ (index)', () => {
+  function renderIndex(preloadedState: PreloadedState = {}) {
+    const store = makeStore(preloadedState);
+    const router = createAppRouter(store, { initialEntries: ['/'] });
+    render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    return { store, router };
+  }
+
   it('sends a signed-in admin to /account-admin', async () => {
-    const { location } = renderWithProviders(<IndexPage />, {
-      preloadedState: { user: { user: makeUser({ isSuperuser: true }), status: 'loaded' } },
-    });
-    await waitFor(() => expect(location().pathname).toBe('/account-admin'));
+    server.use(http.get('/api/accounts/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
+    const { router } = renderIndex({ user: { user: makeUser({ isSuperuser: true }), status: 'loaded' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account-admin'));
   });
 
   it('sends a user to their account after asking who is signed in', async () => {
-    server.use(meHandler(apiUser()));
-    const { location } = renderWithProviders(<IndexPage />);
-    await waitFor(() => expect(location().pathname).toBe('/12'));
+    server.use(
+      meHandler(apiUser()),
+      http.get('/api/12/form-templates/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    );
+    const { router } = renderIndex();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/12'));
   });
 
   it('sends everyone else to /login', async () => {
     server.use(signedOutHandler());
-    const { location, store } = renderWithProviders(<IndexPage />);
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    const { router, store } = renderIndex();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(store.getState().app.toast.show).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows Account Not Found to a user without an account', async () => {
+    server.use(meHandler(apiUser({ account: null })));
+    renderIndex();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Not Found' })).toBeInTheDocument();
   });
 });

@@ -39,13 +39,13 @@ describe('responses: the list', () => {
   it('shows a loading state, then the responses newest first with time, form, summary and spam badge', async () => {
     formsApi([intake, divorce]);
     const first = wireResponse(intake, {
-      submitted_at: '2026-03-02T15:30:00.000Z',
+      submittedAt: '2026-03-02T15:30:00.000Z',
       summary: [
         { label: 'Full name', value: 'Ada Lovelace' },
         { label: 'Email', value: 'ada@example.test' },
       ],
     });
-    const second = wireResponse(divorce, { submitted_at: '2026-03-01T09:00:00.000Z', is_spam: true, summary: [] });
+    const second = wireResponse(divorce, { submittedAt: '2026-03-01T09:00:00.000Z', isSpam: true, summary: [] });
     const queries = responsesApi(() => page([first, second]));
     renderList();
 
@@ -56,7 +56,7 @@ describe('responses: the list', () => {
 
     const [row1, row2] = bodyRows();
     expect(within(row1).getByRole('link')).toHaveAttribute('href', `/${ACCOUNT}/responses/${first.id}`);
-    expect(row1.querySelector(`time[datetime="${first.submitted_at}"]`)).not.toBeNull();
+    expect(row1.querySelector(`time[datetime="${first.submittedAt}"]`)).not.toBeNull();
     expect(row1).toHaveTextContent('Client intake');
     expect(within(row1).getByText('Full name')).toBeInTheDocument();
     expect(within(row1).getByText('Ada Lovelace')).toBeInTheDocument();
@@ -287,16 +287,16 @@ describe('responses: the list', () => {
 
   it('a row opens the response; its back link returns to the same filters and page', async () => {
     formsApi([intake]);
-    const response = wireResponse(intake, { is_spam: true });
+    const response = wireResponse(intake, { isSpam: true });
     responsesApi(() => page([response], { count: null }));
     server.use(
       http.get(`/api/${ACCOUNT}/form-responses/${response.id}/`, () =>
         HttpResponse.json({
           id: response.id,
-          form_template: { id: intake.id, name: intake.name, archived: false },
-          submitted_at: response.submitted_at,
-          is_spam: true,
-          spam_reasons: [],
+          formTemplate: { id: intake.id, name: intake.name, archived: false },
+          submittedAt: response.submittedAt,
+          isSpam: true,
+          spamReasons: [],
           prefill: null,
           data: {},
           answers: [],
@@ -329,7 +329,7 @@ describe('responses: the list', () => {
   it('shows cards instead of a table on phones', async () => {
     vi.stubGlobal('matchMedia', vi.fn(narrowScreen()));
     formsApi([intake]);
-    const response = wireResponse(intake, { is_spam: true, summary: [{ label: 'Name', value: 'Ada' }] });
+    const response = wireResponse(intake, { isSpam: true, summary: [{ label: 'Name', value: 'Ada' }] });
     responsesApi(() => page([response]));
     renderList();
     const cards = await screen.findByRole('list', { name: 'Responses, newest first' });

@@ -18,7 +18,7 @@ startMswServer();
 const PREFILLS = `/api/${ACCOUNT_ID}/form-prefills/`;
 const twoPrefills = [
   wirePrefill(),
-  wirePrefill({ id: OTHER_PREFILL_ID, name: 'Referral partners', updated_at: '2024-04-05T08:00:00.000Z' }),
+  wirePrefill({ id: OTHER_PREFILL_ID, name: 'Referral partners', updatedAt: '2024-04-05T08:00:00.000Z' }),
 ];
 
 function renderList() {

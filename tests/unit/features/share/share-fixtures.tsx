@@ -79,19 +79,19 @@ export function wireTemplate(overrides: Record<string, unknown> = {}) {
   return {
     id: FORM_ID,
     name: 'Family intake',
-    display_name: 'Family law intake',
+    displayName: 'Family law intake',
     description: '',
-    internal_form_slug: null,
-    created_at: '2024-01-01T09:00:00.000Z',
-    updated_at: '2024-01-01T09:00:00.000Z',
-    deleted_at: null,
-    group_id: null,
+    internalFormSlug: null,
+    createdAt: '2024-01-01T09:00:00.000Z',
+    updatedAt: '2024-01-01T09:00:00.000Z',
+    deletedAt: null,
+    groupId: null,
     account: ACCOUNT_ID,
-    custom_submit_message: '',
+    customSubmitMessage: '',
     jsonForm: DOCUMENT,
     jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
     jsonFormStyle: { button: { submitTextContent: 'Send' } },
-    form_mappers: [],
+    formMappers: [],
     ...overrides,
   };
 }
@@ -99,11 +99,11 @@ export function wireTemplate(overrides: Record<string, unknown> = {}) {
 export function wirePrefill(overrides: Record<string, unknown> = {}) {
   return {
     id: PREFILL_ID,
-    form_template: FORM_ID,
+    formTemplate: FORM_ID,
     name: 'Newsletter',
     data: {},
-    created_at: '2024-03-01T10:00:00.000Z',
-    updated_at: '2024-03-02T11:30:00.000Z',
+    createdAt: '2024-03-01T10:00:00.000Z',
+    updatedAt: '2024-03-02T11:30:00.000Z',
     ...overrides,
   };
 }

@@ -1,0 +1,45 @@
+/**
+ * The one RTK Query api: every piece of server state the SPA shows lives in its cache, fetched through the one axios
+ * instance (CSRF, request snake_casing, retries, the 401/403/404 rules). Each domain injects its endpoints from its
+ * own module (form-templates.ts, form-responses.ts, …); screens use the generated hooks, route loaders prefetch.
+ */
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { Method } from 'axios';
+import type { z } from 'zod';
+import { http } from './client';
+import { failureOf } from './errors';
+import type { ApiFailure } from './errors';
+import { parseResponse } from './schemas';
+
+export interface HttpRequest {
+  url: string;
+  method?: Method;
+  data?: unknown;
+  params?: Record<string, string>;
+  /** Leave 401/403/404 to the caller: no login redirect, no error page (see client.ts). */
+  silent?: boolean;
+  /** The answer's schema: an answer of another shape is a failed call, like a 500 (STYLE.md habit 4). */
+  schema?: z.ZodType;
+}
+
+const axiosBaseQuery: BaseQueryFn<HttpRequest, unknown, ApiFailure> = async (request, { signal }) => {
+  const { url, method = 'GET', data, params, silent, schema } = request;
+  try {
+    const response = await http.request<unknown>({ url, method, data, params, silent, signal });
+    return { data: schema ? parseResponse(schema, response.data) : response.data };
+  } catch (error) {
+    return { error: failureOf(error) };
+  }
+};
+
+export const TAG_TYPES = ['forms', 'form', 'responses', 'response', 'prefills', 'accounts', 'me'] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: axiosBaseQuery,
+  tagTypes: TAG_TYPES,
+  // A screen opened again shows what it showed before at once and refreshes it behind.
+  refetchOnMountOrArgChange: 30,
+  endpoints: () => ({}),
+});
