@@ -7,7 +7,7 @@ import { registerSessions } from './auth/session.js';
 import type { Config } from './config.js';
 import type pg from 'pg';
 import type { DB } from './db/database.js';
-import { registerErrorHandler } from './errors.js';
+import { registerContract, registerErrorHandler } from './errors.js';
 import { accountRoutes } from './routes/account.js';
 import { coreRoutes } from './routes/core.js';
 import { staticRoutes } from './static.js';
@@ -26,10 +26,10 @@ export interface AppOptions {
 }
 
 /** Default request body limit; routes that take large documents raise their own. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Never log credentials: cookies, CSRF tokens, auth headers, and OIDC codes in query strings. */
-export const loggerRedaction = {
+const loggerRedaction = {
   paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
   censor: '[redacted]',
 };
@@ -57,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
   });
 
+  registerContract(app);
   registerErrorHandler(app);
   await app.register(cookie, { secret: secretKey });
   await app.register(helmet, {

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError, type z } from 'zod';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { safeParse, type $ZodError, type $ZodType } from 'zod/v4/core';
 
 /** An error a route throws on purpose; the handler turns it into `{detail, errors}` with its status. */
 export class HttpError extends Error {
@@ -19,8 +20,18 @@ export const forbidden = (detail = 'Forbidden') => new HttpError(403, detail);
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 
+/** What a route answers for a body its schema refuses: a fixed text, or one built from the first issue. */
+type InvalidBodyDetail = string | ((error: $ZodError) => string);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `detail` of the 400 for a refused body (default 'Invalid input.'); `errors` always names each field. */
+    invalidBody?: InvalidBodyDetail;
+  }
+}
+
 /** Zod issues keyed by snake_case field path, as API.md's error shape asks. */
-export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+export function zodFieldErrors(error: $ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
@@ -29,25 +40,78 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   return errors;
 }
 
-/** Parses with a schema or throws a 400 naming each bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what = 'Invalid input.'): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw badRequest(what, zodFieldErrors(result.error));
-  return result.data;
+/** `Invalid form: jsonForm.0.children: …`: the first issue, with its path, for bodies whose fields nest deeply. */
+export const describeFirstIssue =
+  (prefix: string) =>
+  (error: $ZodError): string => {
+    const first = error.issues[0];
+    return `${prefix}: ${first.path.join('.')}: ${first.message}`;
+  };
+
+/**
+ * Fastify's request validation failed: set on the error by Fastify itself (`validationContext` is body, querystring
+ * or params). Carries the ZodError, so the handler keys `errors` by the exact path, dots and all.
+ */
+class RequestValidationError extends Error {
+  validationContext?: string;
+  constructor(readonly zodError: $ZodError) {
+    super('request validation failed');
+  }
+}
+
+/**
+ * The contract's schemas validate params, querystring and body before a handler runs (handlers read typed input).
+ * The same as fastify-type-provider-zod's compiler, but failing with the ZodError itself rather than JSON-schema-style
+ * issues whose paths are joined with `/` (input ids may contain any character).
+ */
+const validatorCompiler: FastifySchemaCompiler<$ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = safeParse(schema, data ?? {});
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
+  };
+
+/** Why an /api route may not be registered as it is, or null: each declares its answers (2xx and errors). */
+export function missingResponseSchema(route: Pick<RouteOptions, 'url' | 'method' | 'schema'>): string | null {
+  if (!route.url.startsWith('/api/')) return null;
+  const statuses = Object.keys(route.schema?.response ?? {});
+  const method = String(route.method);
+  if (!statuses.some((status) => status.startsWith('2'))) return `${method} ${route.url} declares no 2xx response schema`;
+  if (!statuses.some((status) => status.startsWith('4') || status.startsWith('5'))) return `${method} ${route.url} declares no error response schema`;
+  return null;
+}
+
+export function registerContract(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Every JSON answer goes out through its contract schema: an /api route without one does not start.
+  app.addHook('onRoute', (route) => {
+    const problem = missingResponseSchema(route);
+    if (problem) throw new Error(`${problem}: add it from src/contract`);
+  });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) });
     }
-    if (error instanceof ZodError) {
-      return reply.status(400).send({ detail: 'Invalid input.', errors: zodFieldErrors(error) });
+    if (error instanceof RequestValidationError) {
+      // A path id that cannot exist (not a UUID, …) names no resource: 404, as before any lookup.
+      if (error.validationContext === 'params') return reply.status(404).send({ detail: 'Not found.' });
+      const invalidBody = request.routeOptions.config.invalidBody ?? 'Invalid input.';
+      const detail =
+        error.validationContext === 'querystring'
+          ? 'Invalid query parameters.'
+          : typeof invalidBody === 'string'
+            ? invalidBody
+            : invalidBody(error.zodError);
+      return reply.status(400).send({ detail, errors: zodFieldErrors(error.zodError) });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, unsupported media type, validation.
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
       const detail =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)
           ? 'Malformed JSON in request body.'

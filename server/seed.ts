@@ -4,8 +4,8 @@ import type { DB } from './db/database.js';
 import { generatePassword, hashPassword } from './auth/passwords.js';
 import { ensureBuiltInForm } from './forms/built-in-form.js';
 
-export const DEMO_ACCOUNT_NAME = 'Demo Law Firm';
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+const DEMO_ACCOUNT_NAME = 'Demo Law Firm';
+const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 export interface SeedResult {
   /** Present when a superuser was created by this start. */

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
@@ -11,8 +11,9 @@ import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { safeNextPath } from './safe-next.js';
 import { endSession, issueCsrfToken, startSession } from './session.js';
 import { clearFailures, recordFailure, throttledForSeconds } from './throttle.js';
+import { safeEqual } from '../util/safe-equal.js';
 
-export const DEFAULT_NEXT = '/login-redirect';
+const DEFAULT_NEXT = '/login-redirect';
 const OIDC_STATE_COOKIE = 'oidc_state';
 
 interface AuthRouteOptions {
@@ -21,24 +22,27 @@ interface AuthRouteOptions {
   secureCookies: boolean;
 }
 
-const loginFormSchema = z.object({
-  email: z.string().trim().toLowerCase().max(320).default(''),
-  password: z.string().max(1024).default(''),
-  next: z.string().optional(),
-  csrfmiddlewaretoken: z.string().default(''),
-});
-
-function sameToken(a: string, b: string | undefined): boolean {
-  if (!b) return false;
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+/*
+ * These are HTML pages, not the JSON API: input they cannot use is ignored (`catch`), never answered with a JSON 400.
+ * A repeated query parameter arrives as an array, and counts as absent.
+ */
+const optionalText = z.string().optional().catch(undefined);
+const nextQuerySchema = z.object({ next: optionalText });
+const loginQuerySchema = z.object({ next: optionalText, notice: optionalText });
+const EMPTY_LOGIN = { email: '', password: '', next: undefined, csrfmiddlewaretoken: '' };
+const loginFormSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(320).default(''),
+    password: z.string().max(1024).default(''),
+    next: z.string().optional(),
+    csrfmiddlewaretoken: z.string().default(''),
+  })
+  .catch(EMPTY_LOGIN);
 
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
-export async function authRoutes(app: FastifyInstance, { db, config, secureCookies }: AuthRouteOptions): Promise<void> {
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { db, config, secureCookies }) => {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
   let oidcConfig: Promise<oidc.Configuration> | undefined;
@@ -57,21 +61,20 @@ export async function authRoutes(app: FastifyInstance, { db, config, secureCooki
   const oidcLink = (next: string) =>
     config.oidcEnabled ? { name: config.OIDC_NAME, href: `/auth/oidc/start/?next=${encodeURIComponent(next)}` } : undefined;
 
-  app.get('/auth/login/', async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
+  app.get('/auth/login/', { schema: { querystring: loginQuerySchema } }, async (request, reply) => {
+    const { query } = request;
     const next = safeNextPath(query.next, DEFAULT_NEXT);
     if (await request.currentUser()) return reply.redirect(next, 303);
     return html(reply, 200, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, oidc: oidcLink(next), notice: query.notice === 'signed-out' ? 'You have been signed out.' : undefined }));
   });
 
-  app.post('/auth/login/', async (request, reply) => {
-    const form = loginFormSchema.safeParse(request.body ?? {});
-    const body = form.success ? form.data : { email: '', password: '', next: undefined, csrfmiddlewaretoken: '' };
+  app.post('/auth/login/', { schema: { body: loginFormSchema } }, async (request, reply) => {
+    const { body } = request;
     const next = safeNextPath(body.next, DEFAULT_NEXT);
     const page = (status: number, error: string) =>
       html(reply, status, renderLoginPage({ csrfToken: issueCsrfToken(request, reply, secureCookies), next, email: body.email, error, oidc: oidcLink(next) }));
 
-    if (!sameToken(body.csrfmiddlewaretoken, request.cookies.csrftoken)) {
+    if (!safeEqual(body.csrfmiddlewaretoken, request.cookies.csrftoken)) {
       return page(403, 'Your session expired or cookies are blocked. Please try again (cookies must be enabled to sign in).');
     }
     if (!body.email || !body.password) return page(400, 'Enter your email and password.');
@@ -99,16 +102,16 @@ export async function authRoutes(app: FastifyInstance, { db, config, secureCooki
     return reply.redirect(next, 303);
   });
 
-  app.get('/auth/logout/', async (request, reply) => {
+  app.get('/auth/logout/', { schema: { querystring: nextQuerySchema } }, async (request, reply) => {
     await endSession(db, request, reply);
-    const next = safeNextPath((request.query as Record<string, string | undefined>).next, '/login');
+    const next = safeNextPath(request.query.next, '/login');
     return reply.header('cache-control', 'no-store').redirect(next, 303);
   });
 
   if (!config.oidcEnabled) return;
 
-  app.get('/auth/oidc/start/', async (request, reply) => {
-    const next = safeNextPath((request.query as Record<string, string | undefined>).next, DEFAULT_NEXT);
+  app.get('/auth/oidc/start/', { schema: { querystring: nextQuerySchema } }, async (request, reply) => {
+    const next = safeNextPath(request.query.next, DEFAULT_NEXT);
     let configuration: oidc.Configuration;
     try {
       configuration = await getOidcConfig();
@@ -177,4 +180,4 @@ export async function authRoutes(app: FastifyInstance, { db, config, secureCooki
     await startSession(db, reply, user.id, secureCookies);
     return reply.redirect(next, 303);
   });
-}
+};

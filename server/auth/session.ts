@@ -1,12 +1,13 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
+import { safeEqual } from '../util/safe-equal.js';
 
-export const SESSION_COOKIE = 'sessionid';
+const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
-export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 export interface SessionUser {
   id: number;
@@ -31,19 +32,13 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Public endpoints with their own defences (rate limit, honeypot, size limits) instead of CSRF. */
 const CSRF_EXEMPT = new Set(['POST /api/form-submit/']);
 
-export const hashSessionKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const hashSessionKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export function isAdmin(user: Pick<SessionUser, 'isStaff' | 'isSuperuser'>): boolean {
   return user.isStaff || user.isSuperuser;
 }
 
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-export async function findSessionUser(db: DB, sessionKey: string): Promise<SessionUser | null> {
+async function findSessionUser(db: DB, sessionKey: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')

@@ -3,8 +3,8 @@ import type { DB } from '../db/database.js';
 
 /** Failed sign-ins allowed per email, and per client address, within the window. */
 export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES_PER_IP = 20;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Seconds until another attempt is allowed, or 0 when not throttled. Kept in PostgreSQL so every server instance agrees. */
 export async function throttledForSeconds(db: DB, email: string, ip: string): Promise<number> {

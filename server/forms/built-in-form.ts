@@ -1,21 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/database.js';
 import {
   BUILT_IN_FORM_DISPLAY_NAME,
   BUILT_IN_FORM_SLUG,
 } from '../../src/domain/ids.js';
 import { DEFAULT_BUTTON_STYLE, type FormDocument, type InputElement, type InputSubtype } from '../../src/domain/form-document.js';
+import { newId } from '../../src/domain/ids-factory.js';
 
 /**
  * The built-in 'Mapping for Contacts' form every account has (spec §3): the contact fields that
  * integrations map when contacts are exported. It cannot be built, shared or archived; it can be integrated.
  */
-export function builtInFormDocument(): FormDocument {
-  const pageId = randomUUID();
+function builtInFormDocument(): FormDocument {
+  const pageId = newId();
   const input = (subtype: InputSubtype, label: string, dataName: string, required = false): InputElement => ({
     type: 'input',
     subtype,
-    id: randomUUID(),
+    id: newId(),
     parentId: pageId,
     label,
     dataName,
@@ -54,7 +54,7 @@ export async function ensureBuiltInForm(db: DB, accountId: number): Promise<void
     .where('internal_form_slug', '=', BUILT_IN_FORM_SLUG)
     .executeTakeFirst();
   if (existing) return;
-  const id = randomUUID();
+  const id = newId();
   await db
     .insertInto('form_templates')
     .values({

@@ -1,20 +1,18 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QueryStream from 'pg-query-stream';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { DB } from '../db/database.js';
-import { notFound, parseInput } from '../errors.js';
+import { notFound } from '../errors.js';
+import { findForm } from '../forms/form-repository.js';
 import { accountScopeOf } from '../routes/account-scope.js';
-import { BUILT_IN_FORM_ID, BUILT_IN_FORM_SLUG, isFormId } from '../../src/domain/ids.js';
+import { errorResponses } from '../../src/contract/common.js';
+import { exportResponsesQuerySchema, formTemplateParamsSchema } from '../../src/contract/form-templates.js';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
 import { inputsOf } from '../../src/domain/answers.js';
 import { displayAnswer } from '../../src/domain/response-view.js';
 import { CSV_BOM, csvRow } from '../../src/domain/csv.js';
-
-const exportQuery = z.object({
-  days: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be at least 1').max(36_500, 'is too large').optional(),
-});
 
 /** Rows fetched from PostgreSQL per round trip while streaming. */
 const BATCH_SIZE = 1000;
@@ -25,7 +23,7 @@ interface Column {
 }
 
 /** "Client Intake (2026)" → "client-intake-2026"; never empty. */
-export function fileSlug(name: string): string {
+function fileSlug(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -53,16 +51,18 @@ function columnsFor(current: FormDocument, olderVersions: FormDocument[]): Colum
   return columns;
 }
 
-export async function exportRoutes(app: FastifyInstance, { db, pool }: { db: DB; pool: pg.Pool }): Promise<void> {
-  app.get('/form-templates/:id/export-responses/', async (request, reply) => {
-    const { account } = accountScopeOf(request);
-    const { id } = request.params as { id: string };
-    if (!isFormId(id)) throw notFound();
-    const { days } = parseInput(exportQuery, request.query, 'Invalid query parameters.');
+/** A CSV stream: never serialised through a schema (Fastify sends streams as they are); declared for the contract. */
+const csvResponse = z.custom<Readable>().describe('text/csv; charset=utf-8, with a BOM');
 
-    let formQuery = db.selectFrom('form_templates').select(['id', 'name', 'json_form']).where('account_id', '=', account.id);
-    formQuery = id === BUILT_IN_FORM_ID ? formQuery.where('internal_form_slug', '=', BUILT_IN_FORM_SLUG) : formQuery.where('id', '=', id);
-    const form = await formQuery.executeTakeFirst();
+export const exportRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = async (app, { db, pool }) => {
+  app.get(
+    '/form-templates/:id/export-responses/',
+    { schema: { params: formTemplateParamsSchema, querystring: exportResponsesQuerySchema, response: { 200: csvResponse, ...errorResponses } } },
+    async (request, reply) => {
+    const { account } = accountScopeOf(request);
+    const { days } = request.query;
+    // Archived forms keep their responses, and those can still be exported.
+    const form = await findForm(db, request.params.id, { accountId: account.id, archived: true, builtIn: true });
     if (!form) throw notFound();
     const since = days ? new Date(Date.now() - days * 86_400_000) : new Date(0);
 
@@ -136,5 +136,6 @@ export async function exportRoutes(app: FastifyInstance, { db, pool }: { db: DB;
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .send(Readable.from(csv()));
-  });
-}
+    },
+  );
+};

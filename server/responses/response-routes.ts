@@ -1,35 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { z } from 'zod';
 import type { DB } from '../db/database.js';
-import { badRequest, notFound, parseInput } from '../errors.js';
+import { containsPattern } from '../db/like.js';
+import { badRequest, notFound } from '../errors.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import { pageUrl } from '../routes/pagination.js';
-import { uuid } from '../routes/schemas.js';
+import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
+import {
+  formResponseDetailSchema,
+  formResponseListQuerySchema,
+  formResponsePageSchema,
+  formResponseParamsSchema,
+  formResponseSpamBodySchema,
+  type FormResponseDetail,
+} from '../../src/contract/form-responses.js';
 import type { ConditionalLogic, FormDocument } from '../../src/domain/form-document.js';
 import { describeResponse } from '../../src/domain/response-view.js';
 import type { Answers } from '../../src/domain/answers.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 /** Lists report an exact total up to this many matches, and null beyond (counting is O(matches)). */
 export const COUNT_CAP = 1_000;
-
-const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be an ISO 8601 date or date-time' });
-
-const listQuery = z.object({
-  form_template: uuid.optional(),
-  is_spam: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-  submitted_after: dateOrDateTime.optional(),
-  submitted_before: dateOrDateTime.optional(),
-  cursor: z.string().max(200).optional(),
-  page_size: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
-});
-
-const spamBody = z.object({ is_spam: z.boolean({ error: 'must be true or false' }) });
 
 /** A date alone means the whole day: "before 2026-11-20" includes that day. */
 function boundary(value: string, end: boolean): Date {
@@ -45,16 +37,19 @@ interface VersionDoc {
   logic: ConditionalLogic;
 }
 
-export async function responseRoutes(app: FastifyInstance, { db }: { db: DB }): Promise<void> {
+export const responseRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
   async function loadVersions(ids: string[]): Promise<Map<string, VersionDoc>> {
     if (ids.length === 0) return new Map();
     const rows = await db.selectFrom('form_versions').select(['id', 'json_form', 'json_conditional_logic']).where('id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, { document: row.json_form as FormDocument, logic: row.json_conditional_logic as ConditionalLogic }]));
   }
 
-  app.get('/form-responses/', async (request) => {
+  app.get(
+    '/form-responses/',
+    { schema: { params: accountParamsSchema, querystring: formResponseListQuerySchema, response: { 200: formResponsePageSchema, ...errorResponses } } },
+    async (request) => {
     const { account } = accountScopeOf(request);
-    const query = parseInput(listQuery, request.query, 'Invalid query parameters.');
+    const { query } = request;
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
     if (query.cursor && !cursor) throw badRequest('Invalid query parameters.', { cursor: ['is not a valid cursor; start again from the first page'] });
 
@@ -65,8 +60,7 @@ export async function responseRoutes(app: FastifyInstance, { db }: { db: DB }): 
       if (query.submitted_after) conditions.push(eb('r.submitted_at', '>=', boundary(query.submitted_after, false)));
       if (query.submitted_before) conditions.push(eb('r.submitted_at', '<', boundary(query.submitted_before, true)));
       if (query.search) {
-        const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-        conditions.push(eb(sql`lower(r.data::text)`, 'like', pattern));
+        conditions.push(eb(sql`lower(r.data::text)`, 'like', containsPattern(query.search, { lowerCase: true })));
       }
       return eb.and(conditions);
     };
@@ -134,12 +128,10 @@ export async function responseRoutes(app: FastifyInstance, { db }: { db: DB }): 
         };
       }),
     };
-  });
+    },
+  );
 
-  async function loadResponse(request: FastifyRequest) {
-    const { account } = accountScopeOf(request);
-    const { id } = request.params as { id: string };
-    if (!uuid.safeParse(id).success) throw notFound();
+  async function loadResponse(accountId: number, id: string) {
     const row = await db
       .selectFrom('form_responses as r')
       .innerJoin('form_templates as f', 'f.id', 'r.form_template_id')
@@ -160,13 +152,13 @@ export async function responseRoutes(app: FastifyInstance, { db }: { db: DB }): 
         'p.name as prefill_name',
       ])
       .where('r.id', '=', id)
-      .where('r.account_id', '=', account.id)
+      .where('r.account_id', '=', accountId)
       .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   }
 
-  const serializeDetail = (row: Awaited<ReturnType<typeof loadResponse>>) => ({
+  const serializeDetail = (row: Awaited<ReturnType<typeof loadResponse>>): FormResponseDetail => ({
     id: row.id,
     formTemplate: { id: row.form_template_id, name: row.form_name, archived: row.form_deleted_at !== null },
     submittedAt: row.submitted_at.toISOString(),
@@ -177,17 +169,15 @@ export async function responseRoutes(app: FastifyInstance, { db }: { db: DB }): 
     answers: describeResponse(row.json_form as FormDocument, row.json_conditional_logic as ConditionalLogic, row.data as Answers),
   });
 
-  app.get('/form-responses/:id/', async (request) => serializeDetail(await loadResponse(request)));
+  const one = { params: formResponseParamsSchema, response: { 200: formResponseDetailSchema, ...errorResponses } };
 
-  app.put('/form-responses/:id/', async (request) => {
-    const current = await loadResponse(request);
-    const { is_spam: isSpam } = parseInput(spamBody, request.body, 'Invalid input.');
-    await db
-      .updateTable('form_responses')
-      .set({ is_spam: isSpam })
-      .where('id', '=', current.id)
-      .where('account_id', '=', accountScopeOf(request).account.id)
-      .execute();
+  app.get('/form-responses/:id/', { schema: one }, async (request) => serializeDetail(await loadResponse(accountScopeOf(request).account.id, request.params.id)));
+
+  app.put('/form-responses/:id/', { schema: { ...one, body: formResponseSpamBodySchema } }, async (request) => {
+    const { account } = accountScopeOf(request);
+    const current = await loadResponse(account.id, request.params.id);
+    const { is_spam: isSpam } = request.body;
+    await db.updateTable('form_responses').set({ is_spam: isSpam }).where('id', '=', current.id).where('account_id', '=', account.id).execute();
     return serializeDetail({ ...current, is_spam: isSpam });
   });
-}
+};

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/database.js';
 import { forbidden, notFound } from '../errors.js';
 import { isAdmin, requireUser, type SessionUser } from '../auth/session.js';
+import { parseAccountId } from '../../src/domain/ids.js';
 
 export interface AccountScope {
   user: SessionUser;
@@ -20,9 +21,11 @@ declare module 'fastify' {
  */
 export async function resolveAccountScope(db: DB, request: FastifyRequest): Promise<AccountScope> {
   const user = await requireUser(request);
-  const raw = (request.params as { accountId?: string }).accountId ?? '';
-  const accountId = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(accountId)) throw notFound('Account Not Found');
+  // onRequest runs before validation, so params are still the router's raw strings.
+  const params: unknown = request.params;
+  const raw = params && typeof params === 'object' && 'accountId' in params ? params.accountId : null;
+  const accountId = parseAccountId(typeof raw === 'string' ? raw : null);
+  if (accountId === null) throw notFound('Account Not Found');
   if (!isAdmin(user) && user.account?.id !== accountId) {
     const exists = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
     throw exists ? forbidden() : notFound('Account Not Found');

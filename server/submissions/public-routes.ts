@@ -1,26 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { z } from 'zod';
 import type { DB } from '../db/database.js';
-import { HttpError, badRequest, notFound, zodFieldErrors } from '../errors.js';
-import { answersByInputId, uuid } from '../routes/schemas.js';
-import type { AnswerValue } from '../../src/domain/form-document.js';
+import { HttpError, badRequest, describeFirstIssue, notFound } from '../errors.js';
+import { errorResponses } from '../../src/contract/common.js';
+import { formSubmitBodySchema, formSubmitResultSchema } from '../../src/contract/form-submit.js';
+import { publicFormParamsSchema, publicFormSchema, publicPrefillParamsSchema, publicPrefillSchema } from '../../src/contract/public-forms.js';
+import type { PrefillData } from '../../src/contract/form-prefills.js';
 import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../src/domain/answers.js';
-import { PublishedForms } from './published-forms.js';
-import { RateLimiter } from './rate-limit.js';
-
-export { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
 import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
-export const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
+import { PublishedForms } from './published-forms.js';
 
-const submitBody = z.object({
-  form_id: uuid,
-  data: answersByInputId.refine((data) => Object.keys(data).length <= 5000, 'has too many answers'),
-  prefill_id: uuid.nullish(),
-  submission_key: uuid,
-  hp: z.string().max(1000).nullish(),
-  started_at: z.number().int().nonnegative().nullish(),
-});
+const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
+
+/** The submit limit's window: SUBMIT_RATE_LIMIT submissions per client address per minute. */
+const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** Idempotent on (form, submission_key): a retried request gets the first response's id instead of a second row. */
 const INSERT_RESPONSE_SQL = `
@@ -42,14 +36,22 @@ export interface PublicRouteOptions {
   minFillMs: number;
 }
 
-export async function publicRoutes(app: FastifyInstance, { db, pool, submitRateLimit, minFillMs }: PublicRouteOptions): Promise<void> {
+export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (app, { db, pool, submitRateLimit, minFillMs }) => {
   const forms = new PublishedForms(db);
-  const limiter = new RateLimiter(submitRateLimit, 60_000);
+  // A fixed window per client address, in memory: it blunts floods at one server instance; a fleet behind a load
+  // balancer should also rate-limit at the edge. Counted in onRequest, before the body is even parsed.
+  await app.register(rateLimit, {
+    global: false,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    errorResponseBuilder: (_request, context) => {
+      const wait = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(context.statusCode, `Too many submissions. Try again in ${wait} seconds.`, undefined, { 'retry-after': String(wait) });
+    },
+  });
 
-  app.get('/api/public/forms/:formId/', async (request, reply) => {
-    const { formId } = request.params as { formId: string };
-    if (!uuid.safeParse(formId).success) throw notFound();
-    const form = await forms.get(formId);
+  app.get('/api/public/forms/:formId/', { schema: { params: publicFormParamsSchema, response: { 200: publicFormSchema, ...errorResponses } } }, async (request, reply) => {
+    const form = await forms.get(request.params.formId);
     if (!form) throw notFound('This form is not available.');
     void reply.header('cache-control', 'no-cache');
     return {
@@ -61,9 +63,11 @@ export async function publicRoutes(app: FastifyInstance, { db, pool, submitRateL
     };
   });
 
-  app.get('/api/public/forms/:formId/prefills/:prefillId/', async (request) => {
-    const { formId, prefillId } = request.params as { formId: string; prefillId: string };
-    if (!uuid.safeParse(formId).success || !uuid.safeParse(prefillId).success) throw notFound();
+  app.get(
+    '/api/public/forms/:formId/prefills/:prefillId/',
+    { schema: { params: publicPrefillParamsSchema, response: { 200: publicPrefillSchema, ...errorResponses } } },
+    async (request) => {
+    const { formId, prefillId } = request.params;
     const row = await db
       .selectFrom('form_prefills')
       .select(['id', 'data'])
@@ -71,29 +75,31 @@ export async function publicRoutes(app: FastifyInstance, { db, pool, submitRateL
       .where('form_template_id', '=', formId)
       .executeTakeFirst();
     if (!row) throw notFound('This prefill link is no longer valid.');
-    return { id: row.id, data: row.data };
-  });
+    // Checked against the form's inputs when stored.
+    return { id: row.id, data: row.data as PrefillData };
+    },
+  );
 
   // A JSON endpoint for other sites' pages: the HTML security headers (CSP, framing, …) mean nothing on it, and
   // computing them per request was a measurable share of the ingest path.
-  app.post('/api/form-submit/', { bodyLimit: SUBMIT_BODY_LIMIT_BYTES, helmet: false }, async (request, reply) => {
+  app.post(
+    '/api/form-submit/',
+    {
+      bodyLimit: SUBMIT_BODY_LIMIT_BYTES,
+      helmet: false,
+      config: { rateLimit: { max: submitRateLimit, timeWindow: RATE_LIMIT_WINDOW_MS }, invalidBody: describeFirstIssue('Invalid submission') },
+      schema: { body: formSubmitBodySchema, response: { 201: formSubmitResultSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
     void reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
-    const wait = limiter.hit(request.ip);
-    if (wait > 0) throw new HttpError(429, `Too many submissions. Try again in ${wait} seconds.`, undefined, { 'retry-after': String(wait) });
-
-    const parsed = submitBody.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      throw badRequest(`Invalid submission: ${first.path.join('.')}: ${first.message}`, zodFieldErrors(parsed.error));
-    }
-    const body = parsed.data;
+    const { body } = request;
     const form = await forms.get(body.form_id);
     if (!form) throw notFound('This form is not available.');
 
     // Only the form's own inputs count; the server decides visibility itself (never trusts the client).
     const known = new Set(inputsOf(form.document).map((p) => p.input.id));
     const answers: Answers = {};
-    for (const [key, value] of Object.entries(body.data)) if (known.has(key)) answers[key] = value as AnswerValue | null;
+    for (const [key, value] of Object.entries(body.data)) if (known.has(key)) answers[key] = value;
     const hiddenIds = form.compiled.hiddenIds(answers);
     const errors = validateAnswers(form.document, answers, { hiddenIds });
     if (Object.keys(errors).length > 0) {
@@ -127,5 +133,6 @@ export async function publicRoutes(app: FastifyInstance, { db, pool, submitRateL
       result.rows[0]?.id ??
       (await db.selectFrom('form_responses').select('id').where('form_template_id', '=', form.id).where('submission_key', '=', body.submission_key).executeTakeFirstOrThrow()).id;
     return reply.status(201).send({ id, message: form.customSubmitMessage.trim() || DEFAULT_SUBMIT_MESSAGE });
-  });
-}
+    },
+  );
+};

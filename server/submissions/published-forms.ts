@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/database.js';
 import type { ConditionalLogic, FormDocument, FormStyle } from '../../src/domain/form-document.js';
 import { compileLogic, type CompiledLogic } from '../../src/domain/logic/index.js';
+import { findForm } from '../forms/form-repository.js';
 
 export interface PublishedForm {
   id: string;
@@ -35,13 +36,8 @@ export class PublishedForms {
     const now = Date.now();
     const cached = this.cache.get(formId);
     if (cached && cached.expires > now) return cached.form;
-    const row = await this.db
-      .selectFrom('form_templates')
-      .select(['id', 'account_id', 'name', 'display_name', 'custom_submit_message', 'updated_at', 'json_form', 'json_conditional_logic', 'json_form_style'])
-      .where('id', '=', formId)
-      .where('deleted_at', 'is', null)
-      .where('internal_form_slug', 'is', null)
-      .executeTakeFirst();
+    // Active, user-built forms only: archived and built-in forms take no submissions.
+    const row = await findForm(this.db, formId, { accountId: null });
     let form: PublishedForm | null = null;
     if (row) {
       const previous = cached?.form;

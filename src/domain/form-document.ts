@@ -190,7 +190,14 @@ const id = z.string().trim().min(1, 'must not be empty').max(100, 'is too long')
 const shortText = z.string().max(FORM_LIMITS.shortText, `must be at most ${FORM_LIMITS.shortText} characters`);
 const richText = z.string().max(FORM_LIMITS.richText, `must be at most ${FORM_LIMITS.richText} characters`);
 const finite = z.number().finite();
-const answerValue = z.union([z.string().max(FORM_LIMITS.richText), finite, z.array(z.string().max(200)).max(FORM_LIMITS.options)]);
+/**
+ * One answer (FORM-DOCUMENT.md "Answers"): the one definition used by rule values here, by the server's submit and
+ * prefill routes and by the contract. `.nullable()` where null means "no answer".
+ */
+export const answerValueSchema = z.union([z.string().max(FORM_LIMITS.richText), finite, z.array(z.string().max(200)).max(FORM_LIMITS.options)], {
+  error: 'must be text, a number, or a list of option ids',
+});
+const answerValue = answerValueSchema;
 
 export const dropdownOptionSchema = z.object({ id, text: shortText });
 

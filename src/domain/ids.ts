@@ -5,8 +5,17 @@ export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 export const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 const DIGITS_ONLY = /^\d+$/;
-// Any version and variant: the nil and all-f UUIDs are valid form ids too (spec §5).
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Any version and variant: the nil and all-f UUIDs are valid form ids too (spec §5), and so is any id PostgreSQL's
+ * `uuid` type stores. The server validates ids with this pattern (through the contract), not with zod's `z.uuid()`,
+ * which refuses UUIDs whose variant bits are not RFC 9562's: such an id would then be a form in the SPA and a 404
+ * (or a 400 in a body) on the server.
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
 
 /** A digits-only string that is also a usable id: a safe, positive integer. */
 export function isAccountId(value: unknown): value is string {
@@ -20,7 +29,7 @@ export function parseAccountId(value: string | undefined | null): number | null 
 }
 
 export function isFormId(value: string): boolean {
-  return value === BUILT_IN_FORM_ID || UUID.test(value);
+  return value === BUILT_IN_FORM_ID || isUuid(value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS_PAGE_SIZE } from '../../server/routes/core.js';
+import { ACCOUNTS_PAGE_SIZE } from '../../src/contract/accounts.js';
 import { createAccount, createTestContext, createUser, signedIn, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;

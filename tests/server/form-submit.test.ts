@@ -171,13 +171,16 @@ describe('rate limit', () => {
     try {
       const statuses: number[] = [];
       let retryAfter: string | undefined;
+      let limitedBody: unknown;
       for (let i = 0; i < 5; i++) {
         const response = await limited.app.inject({ method: 'POST', url: '/api/form-submit/', payload: { form_id: randomUUID(), data: {}, submission_key: randomUUID() }, remoteAddress: '203.0.113.9' });
         statuses.push(response.statusCode);
         retryAfter ??= response.headers['retry-after'] as string | undefined;
+        if (response.statusCode === 429) limitedBody ??= response.json();
       }
       expect(statuses).toEqual([404, 404, 404, 429, 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);
+      expect(limitedBody).toEqual({ detail: `Too many submissions. Try again in ${retryAfter} seconds.` });
       const other = await limited.app.inject({ method: 'POST', url: '/api/form-submit/', payload: { form_id: randomUUID(), data: {}, submission_key: randomUUID() }, remoteAddress: '203.0.113.10' });
       expect(other.statusCode).toBe(404);
     } finally {

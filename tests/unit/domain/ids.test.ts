@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formIdSchema, uuidSchema } from '../../../src/contract/common';
 import {
   BUILT_IN_FORM_DISPLAY_NAME,
   BUILT_IN_FORM_ID,
@@ -8,6 +10,7 @@ import {
   accountIdFromPath,
   isAccountId,
   isFormId,
+  isUuid,
   parseAccountId,
 } from '../../../src/domain/ids';
 
@@ -105,5 +108,30 @@ describe('accountIdFromPath', () => {
     expect(accountIdFromPath('/12abc/responses')).toBeNull();
     expect(accountIdFromPath('/')).toBeNull();
     expect(accountIdFromPath('')).toBeNull();
+  });
+});
+
+describe('isUuid and the contract agree on what a form id is', () => {
+  // Version 0 and variant "c": PostgreSQL's uuid type stores it and the SPA routes to it; zod's z.uuid() refuses it.
+  const unusual = '12345678-1234-0234-c234-123456789012';
+
+  it('accepts any version and variant, the nil and the all-f UUID', () => {
+    for (const id of [unusual, NIL_UUID, MAX_UUID, 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11']) {
+      expect(isUuid(id)).toBe(true);
+      expect(isFormId(id)).toBe(true);
+      expect(uuidSchema.safeParse(id).success).toBe(true);
+      expect(formIdSchema.safeParse(id).success).toBe(true);
+    }
+    expect(z.uuid().safeParse(unusual).success).toBe(false);
+  });
+
+  it('refuses what is not a UUID, except the built-in alias as a form id', () => {
+    for (const id of ['not-a-uuid', `${NIL_UUID}0`, '12345678123412341234123456789012', '']) {
+      expect(isUuid(id)).toBe(false);
+      expect(uuidSchema.safeParse(id).success).toBe(false);
+      expect(formIdSchema.safeParse(id).success).toBe(false);
+    }
+    expect(formIdSchema.safeParse(BUILT_IN_FORM_ID).success).toBe(true);
+    expect(uuidSchema.safeParse(BUILT_IN_FORM_ID).success).toBe(false);
   });
 });
