@@ -1,8 +1,9 @@
+import { accountPageSchema, accountSchema } from '../contract/accounts';
+import type { Account } from '../contract/accounts';
+import type { Paginated } from '../contract/common';
 import { api } from './api-slice';
-import type { Account, Paginated } from './schemas';
-import { accountSchema, paginatedSchema } from './schemas';
 
-const accountPageSchema = paginatedSchema(accountSchema);
+export type { Account };
 
 export interface AccountListArgs {
   search?: string;

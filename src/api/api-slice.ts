@@ -8,9 +8,8 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Method } from 'axios';
 import type { z } from 'zod';
 import { http } from './client';
-import { failureOf } from './errors';
+import { failureOf, parseResponse } from './errors';
 import type { ApiFailure } from './errors';
-import { parseResponse } from './schemas';
 
 export interface HttpRequest {
   url: string;
@@ -19,7 +18,7 @@ export interface HttpRequest {
   params?: Record<string, string>;
   /** Leave 401/403/404 to the caller: no login redirect, no error page (see client.ts). */
   silent?: boolean;
-  /** The answer's schema: an answer of another shape is a failed call, like a 500 (STYLE.md habit 4). */
+  /** The answer's schema from src/contract (the server answers through the same one); another shape is a failure. */
   schema?: z.ZodType;
 }
 

@@ -1,4 +1,5 @@
 import axios from 'axios';
+import type { z } from 'zod';
 import { camelCase } from './case';
 
 export const DEFAULT_ERROR_MESSAGE = 'Contact support for help.';
@@ -108,6 +109,13 @@ function readFieldErrors(body: unknown): Record<string, string[]> {
     if (list.length > 0) errors[camelCase(field)] = list;
   }
   return errors;
+}
+
+/** An answer of an unexpected shape is a failed call too (STYLE.md habit 4): callers only ever see ApiError. */
+export function parseResponse<Schema extends z.ZodType>(schema: Schema, data: unknown): z.infer<Schema> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError(DEFAULT_ERROR_MESSAGE, { cause: result.error });
+  return result.data;
 }
 
 export function normaliseError(error: unknown): ApiError {

@@ -3,38 +3,14 @@
  * link (`/f/{formId}?prefill={id}`) opens the form with those answers filled in. `data` is keyed by input id: the
  * client leaves the keys inside `data` as written (case.ts), and answers are read as the server wrote them.
  */
-import { z } from 'zod';
-import type { AnswerValue } from '../domain/form-document';
+import type { Paginated } from '../contract/common';
+import { formPrefillPageSchema, formPrefillSchema } from '../contract/form-prefills';
+import type { FormPrefill, PrefillData } from '../contract/form-prefills';
 import { api } from './api-slice';
 import { camelCase } from './case';
 import { fieldErrorsOf, statusOf } from './errors';
-import type { Paginated } from './schemas';
-import { paginatedSchema } from './schemas';
 
-/** Answers keyed by input id (FORM-DOCUMENT.md "Answers"); `null` (no answer) is dropped on the way in. */
-export type PrefillData = Record<string, AnswerValue>;
-
-const answerValue = z.union([z.string(), z.number(), z.array(z.string())]).nullable();
-const prefillDataSchema = z
-  .record(z.string(), answerValue)
-  .nullish()
-  .transform((data): PrefillData => {
-    const kept: PrefillData = {};
-    for (const [key, value] of Object.entries(data ?? {})) if (value !== null) kept[key] = value;
-    return kept;
-  });
-
-export const formPrefillSchema = z.object({
-  id: z.string().min(1),
-  formTemplate: z.string().min(1),
-  name: z.string(),
-  data: prefillDataSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type FormPrefill = z.infer<typeof formPrefillSchema>;
-
-const formPrefillPageSchema = paginatedSchema(formPrefillSchema);
+export type { FormPrefill, PrefillData };
 
 export interface FormPrefillInput {
   formTemplate: string;

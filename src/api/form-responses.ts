@@ -5,62 +5,13 @@
  * The detail's `data` (keyed by input ids) is not read: `answers` already carries every answer with its label, in
  * form order.
  */
-import { z } from 'zod';
+import { DEFAULT_RESPONSE_PAGE_SIZE, formResponseDetailSchema, formResponsePageSchema } from '../contract/form-responses';
+import type { FormResponseDetail, FormResponseListItem, FormResponsePage, ResponseAnswer } from '../contract/form-responses';
 import { api } from './api-slice';
 import { http } from './client';
 
-export const DEFAULT_RESPONSE_PAGE_SIZE = 50;
-
-export const responseSummaryItemSchema = z.object({
-  label: z.string(),
-  value: z.string(),
-});
-
-export const formResponseListItemSchema = z.object({
-  id: z.string().min(1),
-  formTemplate: z.string().min(1),
-  formName: z.string(),
-  submittedAt: z.string(),
-  isSpam: z.boolean(),
-  prefill: z.string().nullable().default(null),
-  summary: z.array(responseSummaryItemSchema).default([]),
-});
-export type FormResponseListItem = z.infer<typeof formResponseListItemSchema>;
-
-/** `count` is only known on the first page; later pages answer null. */
-export const formResponsePageSchema = z.object({
-  count: z.number().int().nullable().default(null),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(formResponseListItemSchema),
-});
-export type FormResponsePage = z.infer<typeof formResponsePageSchema>;
-
-export const responseAnswerSchema = z.object({
-  inputId: z.string(),
-  label: z.string(),
-  dataName: z.string(),
-  subtype: z.string(),
-  pageTitle: z.string().nullable().transform((value) => value ?? ''),
-  sectionTitle: z.string().nullable().default(null),
-  value: z.unknown(),
-  displayValue: z
-    .string()
-    .nullable()
-    .transform((value) => value ?? ''),
-});
-export type ResponseAnswer = z.infer<typeof responseAnswerSchema>;
-
-export const formResponseDetailSchema = z.object({
-  id: z.string().min(1),
-  formTemplate: z.object({ id: z.string().min(1), name: z.string(), archived: z.boolean().default(false) }),
-  submittedAt: z.string(),
-  isSpam: z.boolean(),
-  spamReasons: z.array(z.string()).default([]),
-  prefill: z.object({ id: z.string(), name: z.string().nullable() }).nullable().default(null),
-  answers: z.array(responseAnswerSchema),
-});
-export type FormResponseDetail = z.infer<typeof formResponseDetailSchema>;
+export { DEFAULT_RESPONSE_PAGE_SIZE };
+export type { FormResponseDetail, FormResponseListItem, FormResponsePage, ResponseAnswer };
 
 export interface FormResponseFilters {
   formTemplate?: string;

@@ -1,52 +1,17 @@
 /**
- * Form templates API (API.md, contract "Server API"). Requests are written in camelCase: the http client snake_cases
- * every key except the json* ones, whose contents (element ids, settings) are data. Responses are validated here.
+ * Form templates API (API.md; shapes in src/contract/form-templates.ts). Requests are written in camelCase: the http
+ * client snake_cases every key except the json* ones, whose contents (element ids, settings) are data. Answers are
+ * parsed with the contract's schemas; the json* documents pass through unvalidated (the builder restores them).
  */
-import { z } from 'zod';
+import { formTemplatePageSchema, formTemplateSchema } from '../contract/form-templates';
+import type { FormTemplate, FormTemplateSummary } from '../contract/form-templates';
+import type { Paginated } from '../contract/common';
 import type { FormSnapshot } from '../domain/form-compare';
-import type { ConditionalLogic, FormDocument, FormStyle } from '../domain/form-document';
 import { api } from './api-slice';
-import type { Paginated } from './schemas';
 import { http } from './client';
-import { paginatedSchema, parseResponse } from './schemas';
+import { parseResponse } from './errors';
 
-/** Free text the server may send as null on old rows; the SPA always works with a string. */
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '');
-
-export const formTemplateSummarySchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  displayName: text,
-  description: text,
-  internalFormSlug: z.string().nullable().default(null),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable().default(null),
-});
-export type FormTemplateSummary = z.infer<typeof formTemplateSummarySchema>;
-
-/*
- * The documents are NOT validated here: saved forms may be older shapes that formDocumentSchema (strict) refuses.
- * They pass through untouched and the builder runs restoreFormDocument / restoreConditionalLogic / restoreFormStyle
- * on them before they enter state. The static types say what a current server sends.
- */
-const passThrough = <T>() => z.unknown().transform((value) => value as T);
-
-export const formTemplateSchema = formTemplateSummarySchema.extend({
-  groupId: z.string().nullable().default(null),
-  account: z.number().int(),
-  customSubmitMessage: text,
-  jsonForm: passThrough<FormDocument>(),
-  jsonConditionalLogic: passThrough<ConditionalLogic>(),
-  jsonFormStyle: passThrough<FormStyle>(),
-  formMappers: z.array(z.unknown()).default([]),
-});
-export type FormTemplate = z.infer<typeof formTemplateSchema>;
-
-const formTemplatePageSchema = paginatedSchema(formTemplateSummarySchema);
+export type { FormTemplate, FormTemplateSummary };
 
 /** What create and update send: the saved fields of a form, the ones the unsaved-changes check compares. */
 export type FormTemplateInput = FormSnapshot;

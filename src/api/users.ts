@@ -1,6 +1,8 @@
+import { userSchema } from '../contract/me';
+import type { User } from '../contract/me';
 import { api } from './api-slice';
-import type { User } from './schemas';
-import { userSchema } from './schemas';
+
+export type { User };
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -2,7 +2,8 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import { accountsApi } from '../api/accounts';
 import { isHandledByClient, messageOf, statusOf } from '../api/errors';
-import type { Account, User } from '../api/schemas';
+import type { Account } from '../api/accounts';
+import type { User } from '../api/users';
 import { isAdminUser } from '../domain/route-guard';
 import { errorRaised } from './app-slice';
 

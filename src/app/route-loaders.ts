@@ -10,7 +10,7 @@ import { accountsApi } from '../api/accounts';
 import { formPrefillsApi } from '../api/form-prefills';
 import { formResponsesApi } from '../api/form-responses';
 import { formTemplatesApi } from '../api/form-templates';
-import type { User } from '../api/schemas';
+import type { User } from '../api/users';
 import { readFormListQuery } from '../features/forms/form-list-query';
 import { readResponseListQuery } from '../features/responses/response-list-query';
 import { responseListArgs } from '../features/responses/use-response-list';

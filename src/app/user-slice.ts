@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { messageOf, statusOf } from '../api/errors';
-import type { User } from '../api/schemas';
+import type { User } from '../api/users';
 import { usersApi } from '../api/users';
 import { isAdminUser } from '../domain/route-guard';
 import type { GuardUser } from '../domain/route-guard';

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { PageFrame } from '../../components/page-frame';
-import type { Account } from '../../api/schemas';
+import type { Account } from '../../api/accounts';
 import { parseAccountId } from '../../domain/ids';
 import { accountsApi } from '../../api/accounts';
 import { ACCOUNT_PAGE_SIZE, LOAD_ACCOUNT_LIST_ERROR, setCurrentAccount } from '../../app/account-slice';
