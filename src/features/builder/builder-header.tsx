@@ -8,7 +8,7 @@ import { BackLink } from '../../components/back-link';
 import { formPermissions } from '../../domain/form-permissions';
 import { LoadingButton } from '../../components/loading-button';
 import { CodeIcon, EyeIcon } from './builder-icons';
-import { saveForm } from './form-slice';
+import { saveForm } from './form-thunks';
 import { UnsavedChangesBadge } from './unsaved-changes';
 
 export function BuilderHeader({ accountId, formId }: { accountId: number; formId: string }) {

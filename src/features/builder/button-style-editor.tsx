@@ -9,7 +9,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmButton } from '../../components/confirm-button';
 import type { ButtonStyle } from '../../domain/form-document';
 import { DEFAULT_BUTTON_STYLE, buttonStyleSchema } from '../../domain/form-document';
-import { buttonStyleChanged, buttonStyleReset, selectButtonStyle } from './form-slice';
+import { buttonStyleChanged, buttonStyleReset } from './form-slice';
+import { selectButtonStyle } from './form-selectors';
 import { SwitchField } from './property-fields';
 
 type FieldKind = 'text' | 'length' | 'colour';
@@ -22,7 +23,7 @@ interface StyleField {
   picker?: string;
 }
 
-export const BUTTON_STYLE_FIELDS: readonly StyleField[] = [
+const BUTTON_STYLE_FIELDS: readonly StyleField[] = [
   { key: 'submitTextContent', label: 'Button text', kind: 'text' },
   { key: 'textSize', label: 'Text size', kind: 'length' },
   { key: 'textColor', label: 'Text colour', kind: 'colour', picker: 'Colour picker for the button text' },
@@ -33,7 +34,7 @@ export const BUTTON_STYLE_FIELDS: readonly StyleField[] = [
 ];
 
 /** The field's problem, worded for the person typing; null when valid. */
-export function styleFieldError(key: keyof ButtonStyle, value: string): string | null {
+function styleFieldError(key: keyof ButtonStyle, value: string): string | null {
   const result = buttonStyleSchema.shape[key].safeParse(value);
   if (result.success) return null;
   const message = result.error.issues[0]?.message ?? 'is not valid';

@@ -11,14 +11,15 @@ import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { FormElementType } from '../../domain/form-document';
 import type { TreeNode } from '../../domain/form-tree';
-import type { ContainerDropData, ElementDragData, ParentType } from './builder-dnd';
-import { containerDroppableId, sortableListId } from './builder-dnd';
+import type { ContainerDropData, ElementDragData, ParentType } from './dnd-ids';
+import { containerDroppableId, sortableListId } from './dnd-ids';
 import { GripIcon, LogicIcon } from './builder-icons';
 import { ElementToolbar } from './element-toolbar';
 import { InputPreview, RichTextPreview } from './element-preview';
 import { revealIfHidden } from './focus';
 import { HAS_ERRORS, HAS_LOGIC, SELECTED, useElementView } from './element-view';
-import { elementSelected, selectChildIds, selectElementErrors } from './form-slice';
+import { elementSelected } from './form-slice';
+import { selectChildIds, selectElementErrors } from './form-selectors';
 import { elementName, typeLabelOf } from './palette-kinds';
 import { useRenderCount, useSortableRenderCount } from './render-count';
 
@@ -50,7 +51,7 @@ const EMPTY_LIST_TEXT: Record<'page' | 'section', string> = {
   section: 'This section is empty. Drag elements here, or select the section and choose one in the palette.',
 };
 
-export const ElementList = memo(function ElementList({ parentId, parentType }: { parentId: string; parentType: 'page' | 'section' }) {
+const ElementList = memo(function ElementList({ parentId, parentType }: { parentId: string; parentType: 'page' | 'section' }) {
   const childIds = useAppSelector((state) => selectChildIds(state, parentId));
   const data = useMemo<ContainerDropData>(() => ({ kind: 'container', containerId: parentId, containerType: parentType }), [parentId, parentType]);
   const { setNodeRef } = useDroppable({ id: containerDroppableId(parentId), data });

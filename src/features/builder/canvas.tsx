@@ -3,10 +3,11 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { memo, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootDropData } from './builder-dnd';
-import { CANVAS_ROOT_ID, sortableListId } from './builder-dnd';
+import type { RootDropData } from './dnd-ids';
+import { CANVAS_ROOT_ID, sortableListId } from './dnd-ids';
 import { CanvasElement } from './canvas-element';
-import { elementSelected, selectElementErrors, selectPageIds } from './form-slice';
+import { elementSelected } from './form-slice';
+import { selectElementErrors, selectPageIds } from './form-selectors';
 import { FORM_LEVEL_ERRORS } from './save-errors';
 
 export const Canvas = memo(function Canvas() {

@@ -7,7 +7,8 @@ import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { AnswerValue, InputDefault, InputElement } from '../../domain/form-document';
 import type { FormTree } from '../../domain/form-tree';
-import { elementUpdated, selectTree } from './form-slice';
+import { elementUpdated } from './form-slice';
+import { selectTree } from './form-selectors';
 import { elementName } from './palette-kinds';
 import { NumberField, TextField } from './property-fields';
 

@@ -24,7 +24,7 @@ function parentTypeOf(state: RootState, parentId: string | null) {
 }
 
 /** Adds a new element of `kind` at `target`; returns its id, or null when refused (the message is toasted). */
-export function addElement(kind: PaletteKind, target: DropTarget): Thunk<string | null> {
+function addElement(kind: PaletteKind, target: DropTarget): Thunk<string | null> {
   return (dispatch, getState) => {
     const state = getState();
     const check = checkDrop(elementTypeOfKind(kind), parentTypeOf(state, target.parentId));
@@ -50,7 +50,7 @@ export function addElementFromPalette(kind: PaletteKind): Thunk<string | null> {
 }
 
 /** Moves an element to `target` when the drag rules allow it; false (and a toast) when refused. */
-export function moveElement(id: string, target: DropTarget): Thunk<boolean> {
+function moveElement(id: string, target: DropTarget): Thunk<boolean> {
   return (dispatch, getState) => {
     const node = getState().form.tree.nodes[id];
     if (!node) return false;

@@ -17,7 +17,7 @@ export const HAS_ERRORS = 2;
 export const HAS_LOGIC = 4;
 
 /** Selection, errors and logic folded into one small number that only changes for the element concerned. */
-export function statusOf(state: RootState, id: string): number {
+function statusOf(state: RootState, id: string): number {
   const { form } = state;
   return (
     (form.selectedElementId === id ? SELECTED : 0) |

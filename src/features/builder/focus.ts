@@ -4,7 +4,7 @@
  */
 const escapeAttr = (value: string) => value.replace(/["\\]/g, '\\$&');
 
-export function canvasElementNode(id: string): HTMLElement | null {
+function canvasElementNode(id: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[data-node-id="${escapeAttr(id)}"]`);
 }
 

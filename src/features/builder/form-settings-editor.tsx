@@ -2,7 +2,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FORM_LIMITS } from '../../domain/form-document';
-import { FORM_MESSAGES, selectFormSettings, selectSettingsErrors, settingsChanged } from './form-slice';
+import { FORM_MESSAGES } from './form-messages';
+import { selectFormSettings, selectSettingsErrors } from './form-selectors';
+import { settingsChanged } from './form-slice';
 import { TextField } from './property-fields';
 
 export function FormSettingsEditor() {

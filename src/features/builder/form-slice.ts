@@ -1,33 +1,19 @@
 /**
- * The builder's state (slice 'form'): the form being edited, kept normalised (FormTree) so each canvas element
- * subscribes to its own node and a keystroke re-renders one element. Tree and logic changes go through the pure
- * operations of src/domain, which keep the identity of every node and childIds array they do not touch.
+ * The builder's slice ('form') and its reducers. Tree and logic changes go through the pure operations of src/domain,
+ * which keep the identity of every node and childIds array they do not touch. The state is in form-state.ts, the
+ * selectors in form-selectors.ts, the server calls in form-thunks.ts and property edits (typing) in element-update.ts.
  */
-import { createAsyncThunk, createSelector, createSlice, freeze, isDraft, original } from '@reduxjs/toolkit';
+import { createSlice, isDraft, original } from '@reduxjs/toolkit';
 import type { PayloadAction, Reducer } from '@reduxjs/toolkit';
-import { ApiError } from '../../api/errors';
-import { createFormTemplate, getFormTemplate, updateFormTemplate } from '../../api/form-templates';
-import type { FormTemplate, FormTemplateInput } from '../../api/form-templates';
-import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { userLoggedOut } from '../../app/root-actions';
-import type { RootState } from '../../app/store';
+import { customDataNamesOf } from '../../domain/custom-data-names';
 import { collectDataNames, dataNameFromLabel } from '../../domain/data-name';
-import { createNewFormDocument } from '../../domain/element-factory';
-import type { FormSnapshot } from '../../domain/form-compare';
 import { deepEqual, hasUnsavedChanges } from '../../domain/form-compare';
-import type { ButtonStyle, ConditionalLogic, FormDocument, FormElement, FormStyle } from '../../domain/form-document';
-import {
-  DEFAULT_BUTTON_STYLE,
-  buttonStyleSchema,
-  defaultFormStyle,
-  emptyConditionalLogic,
-  formDocumentSchema,
-} from '../../domain/form-document';
-import { restoreConditionalLogic, restoreFormDocument, restoreFormStyle } from '../../domain/form-restore';
-import type { FormTree, TreeNode } from '../../domain/form-tree';
-import { denormaliseForm, descendantsOf, insertNode, moveNode, normaliseForm, pageOf, updateNode } from '../../domain/form-tree';
+import type { ButtonStyle, ConditionalLogic, FormElement } from '../../domain/form-document';
+import { DEFAULT_BUTTON_STYLE } from '../../domain/form-document';
+import type { FormTree } from '../../domain/form-tree';
+import { denormaliseForm, descendantsOf, insertNode, moveNode, pageOf, updateNode } from '../../domain/form-tree';
 import { removeElement } from '../../domain/form-operations';
-import { NIL_UUID } from '../../domain/ids';
 import { newId } from '../../domain/ids-factory';
 import type { GroupOperator, LogicTarget, NewConditionIds, NewGroupIds, RulePatch, VisibilityAction } from '../../domain/logic';
 import {
@@ -35,158 +21,23 @@ import {
   addGroup,
   addRule,
   changeRule,
-  describeLogicCycle,
-  findLogicCycle,
   removeCondition,
   removeGroup,
   removeRule,
-  sanitizeLogic,
   setConditionAction,
   setGroupOperator,
 } from '../../domain/logic';
-import { documentEqualsTree } from './form-equality';
-import { elementErrorsFromIssues } from './save-errors';
-
-// ---- Messages (spec §8) ----
-
-export const FORM_MESSAGES = {
-  loadFailed: 'Unable to load the selected form',
-  createFailed: 'Unable to create form',
-  updateFailed: 'Unable to update form',
-  created: 'Form created successfully',
-  updated: 'Form updated successfully',
-  nameRequired: 'Form name is required',
-} as const;
-
-export { NIL_UUID };
-
-// ---- State ----
-
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
-/** What stopped the last save, so the editor can open the right panel. */
-export type SaveProblem = 'settings' | 'buttonStyle' | 'elements' | 'logic';
-export type FormSettingKey = 'name' | 'displayName' | 'description' | 'customSubmitMessage';
-export type FormSettings = Record<FormSettingKey, string>;
-
-export interface FormState extends FormSettings {
-  /** The form id of the URL this state belongs to (the nil UUID while a new form is unsaved). */
-  formId: string | null;
-  accountId: number | null;
-  /** The saved copy as the server last returned it; null until a new form is first saved. */
-  published: FormTemplate | null;
-  /** The saved copy after restore, in the shape the current state is compared with (unsaved changes). */
-  snapshotOfPublished: FormSnapshot | null;
-  tree: FormTree;
-  logic: ConditionalLogic;
-  style: FormStyle;
-  selectedElementId: string | null;
-  /** The page palette additions go to when nothing is selected: the page of the last selection. */
-  currentPageId: string | null;
-  /** Inputs whose dataName was typed by hand: label edits stop regenerating it. */
-  customDataNames: Record<string, true>;
-  /** Problems found by the last save attempt, by element id (client check or the server's 400). */
-  elementErrors: Record<string, string[]>;
-  settingsErrors: Partial<Record<FormSettingKey, string>>;
-  saveProblem: SaveProblem | null;
-  /** Bumped when the user asks to edit the selected element's logic (the properties pane opens its Logic tab). */
-  logicEditorRequests: number;
-  /** The URL id this form had before its first save (the nil UUID), so the page keeps it while the URL catches up. */
-  previousFormId: string | null;
-  loadStatus: LoadStatus;
-  saveStatus: SaveStatus;
-}
-
-const emptyTree = (): FormTree => ({ pageIds: [], nodes: {}, childIds: {} });
-
-export const initialFormState: FormState = {
-  formId: null,
-  accountId: null,
-  published: null,
-  snapshotOfPublished: null,
-  name: '',
-  displayName: '',
-  description: '',
-  customSubmitMessage: '',
-  tree: emptyTree(),
-  logic: emptyConditionalLogic(),
-  style: defaultFormStyle(),
-  selectedElementId: null,
-  currentPageId: null,
-  customDataNames: {},
-  elementErrors: {},
-  settingsErrors: {},
-  saveProblem: null,
-  logicEditorRequests: 0,
-  previousFormId: null,
-  loadStatus: 'idle',
-  saveStatus: 'idle',
-};
+import { updateElement } from './element-update';
+import type { ElementUpdatedPayload } from './element-update';
+import { SETTING_KEYS, initialFormState, snapshotOf } from './form-state';
+import type { FormSettings, FormState, LoadedForm } from './form-state';
+import { loadForm, saveForm } from './form-thunks';
 
 // ---- Helpers ----
 
 /** The plain (non-draft) value behind an immer draft, so the pure domain operations never see proxies. */
 function base<T>(value: T): T {
   return isDraft(value) ? (original(value as never) as T) : value;
-}
-
-/**
- * Inputs whose dataName is not what their label would generate were named by hand (or by an older builder):
- * label edits must not rename them.
- */
-function customDataNamesOf(tree: FormTree): Record<string, true> {
-  const counts = new Map<string, number>();
-  for (const node of Object.values(tree.nodes)) {
-    if (node.type === 'input') counts.set(node.dataName, (counts.get(node.dataName) ?? 0) + 1);
-  }
-  const taken = new Set(counts.keys());
-  const custom: Record<string, true> = {};
-  for (const node of Object.values(tree.nodes)) {
-    if (node.type !== 'input') continue;
-    const shared = (counts.get(node.dataName) ?? 0) > 1;
-    if (!shared) taken.delete(node.dataName);
-    if (dataNameFromLabel(node.label, taken) !== node.dataName) custom[node.id] = true;
-    taken.add(node.dataName);
-  }
-  return custom;
-}
-
-function snapshotOf(settings: FormSettings, jsonForm: FormDocument, logic: ConditionalLogic, style: FormStyle): FormSnapshot {
-  return {
-    name: settings.name,
-    displayName: settings.displayName,
-    description: settings.description,
-    customSubmitMessage: settings.customSubmitMessage,
-    jsonForm,
-    jsonConditionalLogic: logic,
-    jsonFormStyle: style,
-  };
-}
-
-interface LoadedForm {
-  formId: string;
-  accountId: number;
-  published: FormTemplate | null;
-  settings: FormSettings;
-  tree: FormTree;
-  logic: ConditionalLogic;
-  style: FormStyle;
-}
-
-function restoreTemplate(template: FormTemplate): Omit<LoadedForm, 'formId' | 'accountId'> {
-  const tree = normaliseForm(restoreFormDocument(template.jsonForm));
-  return {
-    published: template,
-    settings: {
-      name: template.name,
-      displayName: template.displayName,
-      description: template.description,
-      customSubmitMessage: template.customSubmitMessage,
-    },
-    tree,
-    logic: restoreConditionalLogic(template.jsonConditionalLogic),
-    style: restoreFormStyle(template.jsonFormStyle),
-  };
 }
 
 function applyLoaded(state: FormState, loaded: LoadedForm): void {
@@ -213,214 +64,22 @@ function applyLoaded(state: FormState, loaded: LoadedForm): void {
   state.saveStatus = 'idle';
 }
 
-const isIgnoredStatus = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
-
-// ---- Thunks ----
-
-export interface LoadFormArgs {
-  accountId: number;
-  formId: string;
-}
-
-export interface LoadFailure {
-  status: number | null;
-  message: string;
-}
-
-/**
- * Spec §7 store action 'form/loadForm'. The nil UUID is a new, unsaved form (spec §4: a first page and one empty
- * section). 404 (missing or archived) and 401/403 are shown by the HTTP client; anything else is a toast.
- */
-export const loadForm = createAsyncThunk<LoadedForm, LoadFormArgs, { rejectValue: LoadFailure }>(
-  'form/loadForm',
-  async ({ accountId, formId }, { dispatch, rejectWithValue }) => {
-    if (formId === NIL_UUID) {
-      return {
-        formId,
-        accountId,
-        published: null,
-        settings: { name: '', displayName: '', description: '', customSubmitMessage: '' },
-        tree: normaliseForm(createNewFormDocument()),
-        logic: emptyConditionalLogic(),
-        style: defaultFormStyle(),
-      };
-    }
-    try {
-      const template = await getFormTemplate(accountId, formId);
-      return { formId, accountId, ...restoreTemplate(template) };
-    } catch (error) {
-      if (!isIgnoredStatus(error)) dispatch(showErrorToast(FORM_MESSAGES.loadFailed));
-      return rejectWithValue({
-        status: error instanceof ApiError ? error.status : null,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  },
-);
-
-export interface SaveSuccess {
-  template: FormTemplate;
-  created: boolean;
-  /** What was sent; the saved state the editor is compared with from now on. */
-  sent: FormSnapshot;
-  /** The editor's logic before sanitizing (spec §5 drops incomplete rules from what is sent). */
-  editedLogic: ConditionalLogic;
-  /** The re-read copy differs from what was sent (the server normalised something): adopt it. */
-  restored: Omit<LoadedForm, 'formId' | 'accountId'> | null;
-}
-
-export interface SaveFailure {
-  status: number | null;
-  message: string;
-  elementErrors: Record<string, string[]>;
-  settingsErrors: Partial<Record<FormSettingKey, string>>;
-  problem: SaveProblem | null;
-  /** For a logic problem: the element whose logic to show. */
-  logicElementId?: string | null;
-}
-
-const SETTING_KEYS: readonly FormSettingKey[] = ['name', 'displayName', 'description', 'customSubmitMessage'];
-
-/** Server 400 `errors` → messages by element id (keys like 'jsonForm.0.children.2.dataName') and by setting. */
-function serverErrorsOf(errors: Record<string, string[]>, jsonForm: FormDocument) {
-  const settingsErrors: Partial<Record<FormSettingKey, string>> = {};
-  const issues: { path: (string | number)[]; message: string }[] = [];
-  for (const [key, messages] of Object.entries(errors)) {
-    const setting = SETTING_KEYS.find((name) => name === key);
-    if (setting) {
-      settingsErrors[setting] = messages.join(' ');
-      continue;
-    }
-    const match = /^jsonForm\.?(.*)$/.exec(key);
-    if (match) {
-      const path = match[1] === '' ? [] : match[1].split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-      for (const message of messages) issues.push({ path, message });
-    }
-  }
-  return { settingsErrors, elementErrors: elementErrorsFromIssues(jsonForm, issues) };
-}
-
-/**
- * Saves the form: POST when it was never saved, else PUT with the updatedAt it was loaded with (409 when someone
- * else saved in between). The saved copy is then re-read (spec §4). Navigation to the build screen is the caller's.
- */
-export const saveForm = createAsyncThunk<SaveSuccess, void, { state: RootState; rejectValue: SaveFailure }>(
-  'form/saveForm',
-  async (_, { getState, dispatch, rejectWithValue }) => {
-    const state = getState().form;
-    const created = state.published === null;
-    const failedMessage = created ? FORM_MESSAGES.createFailed : FORM_MESSAGES.updateFailed;
-    const snapshot = selectFormSnapshot(getState());
-    // Spec §5: incomplete rules, and groups and conditions left empty, are not saved.
-    const sent: FormSnapshot = {
-      ...snapshot,
-      name: snapshot.name.trim(),
-      jsonConditionalLogic: sanitizeLogic(snapshot.jsonConditionalLogic, snapshot.jsonForm),
-    };
-
-    const fail = (failure: Pick<SaveFailure, 'status' | 'message'> & Partial<SaveFailure>, toast: string) => {
-      dispatch(showErrorToast(toast));
-      return rejectWithValue({ elementErrors: {}, settingsErrors: {}, problem: null, ...failure });
-    };
-
-    if (sent.name === '') {
-      return fail(
-        { status: null, message: FORM_MESSAGES.nameRequired, settingsErrors: { name: FORM_MESSAGES.nameRequired }, problem: 'settings' },
-        FORM_MESSAGES.nameRequired,
-      );
-    }
-    // The server checks the same schemas; checking first points at the problem without a round trip.
-    const checked = formDocumentSchema.safeParse(sent.jsonForm);
-    if (!checked.success) {
-      const issues = checked.error.issues.map((issue) => ({ path: issue.path as (string | number)[], message: issue.message }));
-      const elementErrors = elementErrorsFromIssues(sent.jsonForm, issues);
-      return fail({ status: null, message: failedMessage, elementErrors, problem: 'elements' }, failedMessage);
-    }
-    if (!buttonStyleSchema.safeParse(sent.jsonFormStyle.button).success) {
-      return fail({ status: null, message: failedMessage, problem: 'buttonStyle' }, failedMessage);
-    }
-    // The server refuses circular logic with this message; saying it here also shows where.
-    const cycle = findLogicCycle(sent.jsonConditionalLogic, sent.jsonForm);
-    if (cycle) {
-      const message = describeLogicCycle(cycle, sent.jsonForm);
-      const { conditionMap, pageMap } = sent.jsonConditionalLogic;
-      const logicElementId = cycle.find((id) => conditionMap[id] || pageMap[id]) ?? null;
-      return fail({ status: null, message, problem: 'logic', logicElementId }, message);
-    }
-    if (state.accountId === null) return fail({ status: null, message: failedMessage }, failedMessage);
-
-    const input: FormTemplateInput = {
-      name: sent.name,
-      displayName: sent.displayName,
-      description: sent.description,
-      customSubmitMessage: sent.customSubmitMessage,
-      jsonForm: sent.jsonForm,
-      jsonConditionalLogic: sent.jsonConditionalLogic,
-      jsonFormStyle: sent.jsonFormStyle,
-    };
-    let saved: FormTemplate;
-    try {
-      saved = state.published
-        ? await updateFormTemplate(state.accountId, state.published.id, { ...input, updatedAt: state.published.updatedAt })
-        : await createFormTemplate(state.accountId, input);
-    } catch (error) {
-      const status = error instanceof ApiError ? error.status : null;
-      if (status === 409) {
-        const detail = (error as ApiError).detail ?? failedMessage;
-        return fail({ status, message: detail }, detail);
-      }
-      if (status === 400 && error instanceof ApiError && error.errors.jsonConditionalLogic) {
-        const message = error.errors.jsonConditionalLogic[0] ?? failedMessage;
-        return fail({ status, message, problem: 'logic' }, message);
-      }
-      if (status === 400 && error instanceof ApiError) {
-        const found = serverErrorsOf(error.errors, sent.jsonForm);
-        const problem: SaveProblem | null = Object.keys(found.settingsErrors).length > 0 ? 'settings' : Object.keys(found.elementErrors).length > 0 ? 'elements' : null;
-        return fail({ status, message: failedMessage, ...found, problem }, failedMessage);
-      }
-      if (isIgnoredStatus(error)) {
-        return rejectWithValue({ status, message: failedMessage, elementErrors: {}, settingsErrors: {}, problem: null });
-      }
-      return fail({ status, message: failedMessage }, failedMessage);
-    }
-
-    // Spec §4: the published copy is re-read after a save. Should that read fail, the save's own answer will do.
-    let template: FormTemplate;
-    try {
-      template = await getFormTemplate(state.accountId, saved.id);
-    } catch {
-      template = saved;
-    }
-    let restored: SaveSuccess['restored'] = null;
-    try {
-      const candidate = restoreTemplate(template);
-      const reread = snapshotOf(candidate.settings, denormaliseForm(candidate.tree), candidate.logic, candidate.style);
-      if (hasUnsavedChanges(sent, reread)) restored = candidate;
-    } catch {
-      restored = null;
-    }
-    dispatch(showSuccessToast(created ? FORM_MESSAGES.created : FORM_MESSAGES.updated));
-    return { template, created, sent, editedLogic: snapshot.jsonConditionalLogic, restored };
-  },
-);
-
 // ---- Slice ----
 
-export interface ElementAddedPayload {
+interface ElementAddedPayload {
   /** A new element; pages and sections may bring their children. */
   element: FormElement;
   parentId: string | null;
   index: number;
 }
 
-export interface ElementMovedPayload {
+interface ElementMovedPayload {
   id: string;
   parentId: string | null;
   index: number;
 }
 
-export interface ElementClonedPayload {
+interface ElementClonedPayload {
   tree: FormTree;
   logic: ConditionalLogic;
   cloneId: string;
@@ -451,53 +110,6 @@ function editLogic(state: FormState, elementId: string, edit: (logic: Conditiona
   const logic = base(state.logic);
   const next = edit(logic, target);
   if (next !== logic) state.logic = next;
-}
-
-export interface ElementUpdatedPayload {
-  id: string;
-  patch: Partial<TreeNode>;
-}
-
-/**
- * The other inputs' dataNames, which a dataName made from a label must avoid. Typing into a label asks for them on
- * every key, and a label edit changes no other node: the set is kept with the nodes record it was made from, and
- * moved on to the record that edit produced (updateNode replaces that one node), so the next key finds it again.
- */
-let otherNamesCache: { nodes: Record<string, TreeNode>; id: string; names: ReadonlySet<string> } | null = null;
-
-function otherDataNames(tree: FormTree, id: string): ReadonlySet<string> {
-  if (otherNamesCache?.id === id && otherNamesCache.nodes === tree.nodes) return otherNamesCache.names;
-  const names = collectDataNames(tree, id);
-  otherNamesCache = { nodes: tree.nodes, id, names };
-  return names;
-}
-
-/**
- * elementUpdated: the next state, built without Immer from the structure-sharing updateNode (the same state when
- * nothing changes), and frozen as Immer would leave it.
- */
-function updateElement(state: FormState, { id, patch }: ElementUpdatedPayload): FormState {
-  const { tree } = state;
-  const node = tree.nodes[id];
-  if (!node) return state;
-  let next = patch;
-  if (node.type === 'input' && 'label' in patch && typeof patch.label === 'string' && !state.customDataNames[id]) {
-    next = { ...patch, dataName: dataNameFromLabel(patch.label, otherDataNames(tree, id)) } as Partial<TreeNode>;
-  }
-  const updated = updateNode(tree, id, next);
-  if (updated === tree) return state;
-  // updateNode changed node `id` alone: the other names still hold for the new record.
-  if (otherNamesCache?.id === id && otherNamesCache.nodes === tree.nodes) otherNamesCache.nodes = updated.nodes;
-  let { elementErrors } = state;
-  if (elementErrors[id]) {
-    const { [id]: _cleared, ...rest } = elementErrors;
-    elementErrors = freeze(rest);
-  }
-  // Frozen as Immer would leave them: the new objects, and whatever the patch brought (deeply).
-  freeze(updated.nodes[id], true);
-  freeze(updated.nodes);
-  freeze(updated);
-  return freeze({ ...state, tree: updated, elementErrors });
 }
 
 const formSlice = createSlice({
@@ -755,85 +367,3 @@ export const {
  */
 export const formReducer: Reducer<FormState> = (state, action) =>
   state !== undefined && elementUpdated.match(action) ? updateElement(state, action.payload) : formSlice.reducer(state, action);
-export const formSliceName = formSlice.name;
-
-// ---- Selectors ----
-
-export const selectFormState = (state: RootState) => state.form;
-export const selectFormId = (state: RootState) => state.form.formId;
-export const selectFormAccountId = (state: RootState) => state.form.accountId;
-export const selectLoadStatus = (state: RootState) => state.form.loadStatus;
-export const selectSaveStatus = (state: RootState) => state.form.saveStatus;
-export const selectPublished = (state: RootState) => state.form.published;
-export const selectTree = (state: RootState) => state.form.tree;
-export const selectLogic = (state: RootState) => state.form.logic;
-export const selectButtonStyle = (state: RootState) => state.form.style.button;
-export const selectSelectedElementId = (state: RootState) => state.form.selectedElementId;
-export const selectPageIds = (state: RootState) => state.form.tree.pageIds;
-export const selectSettingsErrors = (state: RootState) => state.form.settingsErrors;
-export const selectSaveProblem = (state: RootState) => (state.form.saveStatus === 'failed' ? state.form.saveProblem : null);
-
-/** The builder can show the form of this URL id (also right after a new form's first save, before the URL follows). */
-export const selectIsFormReady = (state: RootState, formId: string) =>
-  state.form.loadStatus === 'loaded' && (state.form.formId === formId || (formId !== '' && state.form.previousFormId === formId));
-
-/** One element's node: what a canvas element subscribes to (its identity changes only when that element does). */
-export const selectNode = (state: RootState, id: string): TreeNode | undefined => state.form.tree.nodes[id];
-
-const NO_CHILDREN: string[] = [];
-/** The ordered child ids of a page or section (null: the pages); the same array until that list changes. */
-export const selectChildIds = (state: RootState, parentId: string | null): string[] =>
-  parentId === null ? state.form.tree.pageIds : (state.form.tree.childIds[parentId] ?? NO_CHILDREN);
-
-export const selectIsSelected = (state: RootState, id: string) => state.form.selectedElementId === id;
-export const selectElementErrors = (state: RootState, id: string): string[] | undefined => state.form.elementErrors[id];
-export const selectIsCustomDataName = (state: RootState, id: string) => Boolean(state.form.customDataNames[id]);
-
-export const selectFormSettings = createSelector(
-  [
-    (state: RootState) => state.form.name,
-    (state: RootState) => state.form.displayName,
-    (state: RootState) => state.form.description,
-    (state: RootState) => state.form.customSubmitMessage,
-  ],
-  (name, displayName, description, customSubmitMessage): FormSettings => ({ name, displayName, description, customSubmitMessage }),
-);
-
-/** The form's pages in document shape; the same array until the tree changes. */
-export const selectFormDocument = createSelector([selectTree], (tree): FormDocument => denormaliseForm(tree));
-
-/**
- * The form as it stands now (also what the preview and JSON view show). Saving sends it with its logic sanitized
- * (spec §5).
- */
-export const selectFormSnapshot = createSelector(
-  [selectFormSettings, selectFormDocument, selectLogic, (state: RootState) => state.form.style],
-  (settings, jsonForm, logic, style): FormSnapshot => snapshotOf(settings, jsonForm, logic, style),
-);
-
-export const selectLogicEditorRequests = (state: RootState) => state.form.logicEditorRequests;
-
-export const selectSnapshotOfPublished = (state: RootState) => state.form.snapshotOfPublished;
-
-const selectStyle = (state: RootState) => state.form.style;
-
-/**
- * Spec §4: elements, template fields, conditional logic or button style differ from the published copy. The same
- * answer as hasUnsavedChanges(published, selectFormSnapshot(state)), but the elements are compared with the tree
- * directly (documentEqualsTree): a keystroke neither builds the whole document nor walks a new one.
- */
-export const selectHasUnsavedChanges = createSelector(
-  [selectSnapshotOfPublished, selectFormSettings, selectTree, selectLogic, selectStyle],
-  (published, settings, tree, logic, style): boolean => {
-    if (published === null) return true;
-    return !(
-      published.name === settings.name &&
-      published.displayName === settings.displayName &&
-      published.description === settings.description &&
-      published.customSubmitMessage === settings.customSubmitMessage &&
-      deepEqual(published.jsonConditionalLogic, logic) &&
-      deepEqual(published.jsonFormStyle, style) &&
-      documentEqualsTree(published.jsonForm, tree)
-    );
-  },
-);

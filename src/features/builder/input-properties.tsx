@@ -9,7 +9,8 @@ import type { InputElement } from '../../domain/form-document';
 import { FORM_LIMITS, isChoiceSubtype } from '../../domain/form-document';
 import type { TreeNode } from '../../domain/form-tree';
 import { DefaultValueEditor } from './default-value-editor';
-import { dataNameEdited, dataNameRegenerated, elementUpdated, selectIsCustomDataName } from './form-slice';
+import { dataNameEdited, dataNameRegenerated, elementUpdated } from './form-slice';
+import { selectIsCustomDataName } from './form-selectors';
 import { OptionsEditor } from './options-editor';
 import { NumberField, SwitchField, TextField } from './property-fields';
 

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, useEffect, useId, useMemo, useRef } from 'react';
 
-export type LogicControl = 'add-condition' | 'condition-action' | 'add-group' | 'group-match' | 'add-rule' | 'rule-when';
+type LogicControl = 'add-condition' | 'condition-action' | 'add-group' | 'group-match' | 'add-rule' | 'rule-when';
 
 export interface LogicFocus {
   /** The DOM id of a control: `control` of the condition, group or rule `ownerId` ('' for add-condition). */

@@ -21,8 +21,8 @@ import {
   logicGroupOperatorChanged,
   logicGroupRemoved,
   logicRuleAdded,
-  selectNode,
 } from './form-slice';
+import { selectNode } from './form-selectors';
 import type { ConditionAddress, GroupAddress } from './form-slice';
 import { announce } from './live-announcer';
 import { LogicFocusContext, useLogicFocus, useLogicFocusRoot } from './logic-editor-focus';

@@ -20,7 +20,7 @@ import { useLogicFocus } from './logic-editor-focus';
 import type { InputChoices } from './logic-selectors';
 import { selectInputChoices, selectLogicGroup, selectLogicRule, selectRuleCheck } from './logic-selectors';
 
-export const INCOMPLETE_RULE_HINT = 'Incomplete — this rule will be dropped when you save';
+const INCOMPLETE_RULE_HINT = 'Incomplete — this rule will be dropped when you save';
 
 type CompareMode = 'value' | 'reference';
 

@@ -8,7 +8,7 @@ import type { InputSubtype, LogicCondition, LogicConfig, LogicGroup, LogicRule }
 import type { FormTree } from '../../domain/form-tree';
 import { descendantsOf } from '../../domain/form-tree';
 import { describeLogicCycle, findLogicCycle, logicConfigOf, ruleCompletenessCheck } from '../../domain/logic';
-import { selectFormDocument, selectLogic, selectTree } from './form-slice';
+import { selectFormDocument, selectLogic, selectTree } from './form-selectors';
 
 export function selectLogicConfig(state: RootState, elementId: string): LogicConfig | undefined {
   const node = state.form.tree.nodes[elementId];
@@ -40,14 +40,14 @@ export const selectLogicCycle = createSelector([selectLogic, selectFormDocument]
 
 // ---- The inputs a rule may read ----
 
-export interface InputChoice {
+interface InputChoice {
   id: string;
   /** Its label, else its data name; with the data name too when two inputs share a label. */
   name: string;
   subtype: InputSubtype;
 }
 
-export interface PageOfChoices {
+interface PageOfChoices {
   id: string;
   /** 'Page 2: Details' (the optgroup label). */
   title: string;

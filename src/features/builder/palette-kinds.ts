@@ -61,7 +61,7 @@ export function typeLabelOf(node: TreeNode): string {
 const MAX_NAME_TEXT = 80;
 
 /** The text part: an input's label, a page's or section's title, a presentation's plain text. */
-export function textOf(node: TreeNode): string {
+function textOf(node: TreeNode): string {
   let text: string;
   switch (node.type) {
     case 'page':

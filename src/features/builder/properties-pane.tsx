@@ -10,8 +10,8 @@ import { useAppSelector } from '../../app/hooks';
 import { ButtonStyleEditor } from './button-style-editor';
 import { ElementProperties } from './element-properties';
 import { FormSettingsEditor } from './form-settings-editor';
-import { selectLogicEditorRequests, selectSaveProblem, selectSelectedElementId } from './form-slice';
-import type { SaveProblem } from './form-slice';
+import { selectLogicEditorRequests, selectSaveProblem, selectSelectedElementId } from './form-selectors';
+import type { SaveProblem } from './form-state';
 import { LogicEditor } from './logic-editor';
 
 type PaneTab = 'element' | 'logic' | 'form' | 'button';

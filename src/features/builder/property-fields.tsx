@@ -15,7 +15,7 @@ function describedBy(...ids: unknown[]) {
   return list || undefined;
 }
 
-export function FieldHelp({ id, children }: { id: string; children: ReactNode }) {
+function FieldHelp({ id, children }: { id: string; children: ReactNode }) {
   return (
     <Form.Text id={id} className="d-block">
       {children}

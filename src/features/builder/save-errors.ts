@@ -3,11 +3,7 @@
  * its messages are shown beside that element and in its property editor.
  */
 import type { FormDocument, FormElement } from '../../domain/form-document';
-
-export interface DocumentIssue {
-  path: readonly (string | number)[];
-  message: string;
-}
+import type { FormDocumentIssue } from '../../domain/form-save';
 
 /** Key for problems that name no element (shown above the canvas). */
 export const FORM_LEVEL_ERRORS = '';
@@ -43,7 +39,7 @@ function toIndex(segment: string | number | undefined): number | null {
 }
 
 /** The deepest element the path reaches and the rest of the path (the field). */
-export function elementAtPath(doc: FormDocument, path: readonly (string | number)[]): { element: FormElement | null; rest: (string | number)[] } {
+function elementAtPath(doc: FormDocument, path: readonly (string | number)[]): { element: FormElement | null; rest: (string | number)[] } {
   const first = toIndex(path[0]);
   if (first === null || !doc[first]) return { element: null, rest: [...path] };
   let element: FormElement = doc[first];
@@ -58,7 +54,7 @@ export function elementAtPath(doc: FormDocument, path: readonly (string | number
   return { element, rest: path.slice(at) as (string | number)[] };
 }
 
-export function elementErrorsFromIssues(doc: FormDocument, issues: readonly DocumentIssue[]): Record<string, string[]> {
+export function elementErrorsFromIssues(doc: FormDocument, issues: readonly FormDocumentIssue[]): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const issue of issues) {
     const { element, rest } = elementAtPath(doc, issue.path);

@@ -11,9 +11,10 @@ import type { BlockerFunction } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { BaseModal } from '../../components/base-modal';
-import { formDiscarded, selectHasUnsavedChanges } from './form-slice';
+import { formDiscarded } from './form-slice';
+import { selectHasUnsavedChanges } from './form-selectors';
 
-export const UNSAVED_CHANGES_TEXT = 'Unsaved changes';
+const UNSAVED_CHANGES_TEXT = 'Unsaved changes';
 
 export function UnsavedChangesBadge() {
   const unsaved = useAppSelector(selectHasUnsavedChanges);
@@ -29,7 +30,7 @@ export function UnsavedChangesBadge() {
 }
 
 /** The preview and JSON view of the same form show the in-memory form: going there loses nothing. */
-export function keepsEdits(fromPath: string, toPath: string): boolean {
+function keepsEdits(fromPath: string, toPath: string): boolean {
   const base = fromPath.replace(/\/+$/, '');
   return toPath === `${base}/preview` || toPath === `${base}/json-view`;
 }

@@ -12,7 +12,8 @@ import type { FormSnapshot } from '../../domain/form-compare';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
 import { restoreConditionalLogic, restoreFormDocument, restoreFormStyle } from '../../domain/form-restore';
 import { NIL_UUID } from '../../domain/ids';
-import { FORM_MESSAGES, selectFormId, selectFormSnapshot, selectHasUnsavedChanges, selectLoadStatus } from './form-slice';
+import { FORM_MESSAGES } from './form-messages';
+import { selectFormId, selectFormSnapshot, selectHasUnsavedChanges, selectLoadStatus } from './form-selectors';
 
 export type ViewedForm =
   | { status: 'loading' }

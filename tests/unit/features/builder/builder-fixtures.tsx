@@ -101,7 +101,7 @@ export function templateJson(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const signedInState = (): PreloadedState => ({
+const signedInState = (): PreloadedState => ({
   user: { user: makeUser(), status: 'loaded' },
   account: { accountId: ACCOUNT_ID, loaded: true, currentAccount: { id: ACCOUNT_ID, internalName: 'Acme Legal' } },
 });

@@ -10,9 +10,9 @@ import {
   elementSelected,
   elementUpdated,
   logicConditionAdded,
-  saveForm,
   settingsChanged,
 } from '../../../../src/features/builder/form-slice';
+import { saveForm } from '../../../../src/features/builder/form-thunks';
 import { canvasRenderStats } from '../../../../src/features/builder/render-count';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
 import { TEMPLATE_URL, renderBuilder, templateJson } from './builder-fixtures';

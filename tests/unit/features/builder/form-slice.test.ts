@@ -3,21 +3,22 @@ import { userLoggedOut } from '../../../../src/app/root-actions';
 import { makeStore } from '../../../../src/app/store';
 import type { FormTemplate } from '../../../../src/api/form-templates';
 import { normaliseForm } from '../../../../src/domain/form-tree';
+import { NIL_UUID } from '../../../../src/domain/ids';
 import {
-  NIL_UUID,
   dataNameEdited,
   dataNameRegenerated,
   elementRemoved,
   elementSelected,
   elementUpdated,
-  loadForm,
-  saveForm,
+  settingsChanged,
+} from '../../../../src/features/builder/form-slice';
+import { loadForm, saveForm } from '../../../../src/features/builder/form-thunks';
+import {
   selectChildIds,
   selectFormSnapshot,
   selectHasUnsavedChanges,
   selectNode,
-  settingsChanged,
-} from '../../../../src/features/builder/form-slice';
+} from '../../../../src/features/builder/form-selectors';
 import { ACCOUNT_ID, FORM_ID, sampleDocument, templateJson } from './builder-fixtures';
 
 /** A store holding the sample form (or `jsonForm`) as if loaded from the server. */

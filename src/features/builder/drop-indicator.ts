@@ -1,0 +1,73 @@
+/**
+ * The drop indicator: a data attribute (data-drop, styled in builder.css) on one DOM node, so nothing re-renders while
+ * the pointer moves. Where it goes is decided DOM-free (indicatorFor); DropIndicator only moves the attribute.
+ */
+import type { DragResult, DropTarget } from '../../domain/drag-rules';
+import type { FormTree } from '../../domain/form-tree';
+import type { DropZone } from './builder-targets';
+import { containerElement, nodeElement } from './canvas-dom';
+import { CANVAS_ROOT_ID } from './dnd-ids';
+
+export type Indicator = 'before' | 'after' | 'inside' | 'invalid';
+
+/** What to mark: an element, a page's or section's list, or the canvas. */
+type IndicatorTarget = { kind: 'node'; id: string } | { kind: 'container'; id: string } | { kind: 'root' };
+
+export interface IndicatorPlacement {
+  target: IndicatorTarget | null;
+  indicator: Indicator;
+}
+
+/**
+ * Where the drop would land, as a line before or after an element (or an outline of an empty list); a refused drop
+ * marks what the pointer is over as invalid. Null: show nothing (no target, or dnd-kit's sortable preview already shows
+ * the move within one list).
+ */
+export function indicatorFor(tree: FormTree, zone: DropZone, result: DragResult<DropTarget> | null, sameList: boolean): IndicatorPlacement | null {
+  if (zone.kind === 'none' || result === null || sameList) return null;
+  if (!result.ok) {
+    const over: IndicatorTarget = zone.kind === 'element' ? { kind: 'node', id: zone.id } : zone.kind === 'container' ? { kind: 'container', id: zone.id } : { kind: 'root' };
+    return { target: over, indicator: 'invalid' };
+  }
+  const { parentId, index } = result.value;
+  const siblings = (parentId === null ? tree.pageIds : tree.childIds[parentId]) ?? [];
+  const at = siblings[index];
+  if (at !== undefined) return { target: { kind: 'node', id: at }, indicator: 'before' };
+  if (siblings.length > 0) return { target: { kind: 'node', id: siblings[siblings.length - 1] }, indicator: 'after' };
+  return { target: parentId === null ? null : { kind: 'container', id: parentId }, indicator: 'inside' };
+}
+
+function elementOf(target: IndicatorTarget | null): HTMLElement | null {
+  if (target === null) return null;
+  switch (target.kind) {
+    case 'node':
+      return nodeElement(target.id);
+    case 'container':
+      return containerElement(target.id);
+    case 'root':
+      return document.getElementById(CANVAS_ROOT_ID);
+  }
+}
+
+export class DropIndicator {
+  private element: HTMLElement | null = null;
+
+  /** Shows `placement` (nothing for null), clearing the previous mark. */
+  place(placement: IndicatorPlacement | null) {
+    if (placement === null) this.clear();
+    else this.show(elementOf(placement.target), placement.indicator);
+  }
+
+  private show(element: HTMLElement | null, kind: Indicator) {
+    if (this.element === element && element?.dataset.drop === kind) return;
+    this.clear();
+    if (!element) return;
+    element.dataset.drop = kind;
+    this.element = element;
+  }
+
+  clear() {
+    if (this.element) delete this.element.dataset.drop;
+    this.element = null;
+  }
+}

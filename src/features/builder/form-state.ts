@@ -1,0 +1,125 @@
+/**
+ * The builder's state (slice 'form'): the form being edited, kept normalised (FormTree) so each canvas element
+ * subscribes to its own node and a keystroke re-renders one element. Its own module so the slice, its selectors, its
+ * thunks and the element update can all use it without importing each other (or the app's store) in a circle.
+ */
+import type { FormTemplate } from '../../api/form-templates';
+import type { FormSnapshot } from '../../domain/form-compare';
+import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
+import type { ConditionalLogic, FormDocument, FormStyle } from '../../domain/form-document';
+import { restoreConditionalLogic, restoreFormDocument, restoreFormStyle } from '../../domain/form-restore';
+import { normaliseForm } from '../../domain/form-tree';
+import type { FormTree } from '../../domain/form-tree';
+
+type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
+/** What stopped the last save, so the editor can open the right panel. */
+export type SaveProblem = 'settings' | 'buttonStyle' | 'elements' | 'logic';
+export type FormSettingKey = 'name' | 'displayName' | 'description' | 'customSubmitMessage';
+export type FormSettings = Record<FormSettingKey, string>;
+
+export const SETTING_KEYS: readonly FormSettingKey[] = ['name', 'displayName', 'description', 'customSubmitMessage'];
+
+export interface FormState extends FormSettings {
+  /** The form id of the URL this state belongs to (the nil UUID while a new form is unsaved). */
+  formId: string | null;
+  accountId: number | null;
+  /** The saved copy as the server last returned it; null until a new form is first saved. */
+  published: FormTemplate | null;
+  /** The saved copy after restore, in the shape the current state is compared with (unsaved changes). */
+  snapshotOfPublished: FormSnapshot | null;
+  tree: FormTree;
+  logic: ConditionalLogic;
+  style: FormStyle;
+  selectedElementId: string | null;
+  /** The page palette additions go to when nothing is selected: the page of the last selection. */
+  currentPageId: string | null;
+  /** Inputs whose dataName was typed by hand: label edits stop regenerating it. */
+  customDataNames: Record<string, true>;
+  /** Problems found by the last save attempt, by element id (client check or the server's 400). */
+  elementErrors: Record<string, string[]>;
+  settingsErrors: Partial<Record<FormSettingKey, string>>;
+  saveProblem: SaveProblem | null;
+  /** Bumped when the user asks to edit the selected element's logic (the properties pane opens its Logic tab). */
+  logicEditorRequests: number;
+  /** The URL id this form had before its first save (the nil UUID), so the page keeps it while the URL catches up. */
+  previousFormId: string | null;
+  loadStatus: LoadStatus;
+  saveStatus: SaveStatus;
+}
+
+/**
+ * The part of the app's state the builder's selectors and thunks read. The app's RootState satisfies it; naming it
+ * here keeps the builder from importing the store that imports the builder.
+ */
+export interface StateWithForm {
+  form: FormState;
+}
+
+const emptyTree = (): FormTree => ({ pageIds: [], nodes: {}, childIds: {} });
+
+export const initialFormState: FormState = {
+  formId: null,
+  accountId: null,
+  published: null,
+  snapshotOfPublished: null,
+  name: '',
+  displayName: '',
+  description: '',
+  customSubmitMessage: '',
+  tree: emptyTree(),
+  logic: emptyConditionalLogic(),
+  style: defaultFormStyle(),
+  selectedElementId: null,
+  currentPageId: null,
+  customDataNames: {},
+  elementErrors: {},
+  settingsErrors: {},
+  saveProblem: null,
+  logicEditorRequests: 0,
+  previousFormId: null,
+  loadStatus: 'idle',
+  saveStatus: 'idle',
+};
+
+export function snapshotOf(settings: FormSettings, jsonForm: FormDocument, logic: ConditionalLogic, style: FormStyle): FormSnapshot {
+  return {
+    name: settings.name,
+    displayName: settings.displayName,
+    description: settings.description,
+    customSubmitMessage: settings.customSubmitMessage,
+    jsonForm,
+    jsonConditionalLogic: logic,
+    jsonFormStyle: style,
+  };
+}
+
+/** A form as the builder opens it: from the server (restored) or new. */
+export interface LoadedForm {
+  formId: string;
+  accountId: number;
+  published: FormTemplate | null;
+  settings: FormSettings;
+  tree: FormTree;
+  logic: ConditionalLogic;
+  style: FormStyle;
+}
+
+export type RestoredForm = Omit<LoadedForm, 'formId' | 'accountId'>;
+
+/** A saved template through the restore step (STYLE.md: saved forms are migrated before the builder sees them). */
+export function restoreTemplate(template: FormTemplate): RestoredForm {
+  const tree = normaliseForm(restoreFormDocument(template.jsonForm));
+  return {
+    published: template,
+    settings: {
+      name: template.name,
+      displayName: template.displayName,
+      description: template.description,
+      customSubmitMessage: template.customSubmitMessage,
+    },
+    tree,
+    logic: restoreConditionalLogic(template.jsonConditionalLogic),
+    style: restoreFormStyle(template.jsonFormStyle),
+  };
+}

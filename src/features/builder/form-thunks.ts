@@ -1,0 +1,223 @@
+/**
+ * The builder's two server calls: 'form/loadForm' (spec §7) and 'form/saveForm', with the mapping of the server's
+ * save errors onto the editor (which element, which setting, which panel).
+ */
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { ApiError } from '../../api/errors';
+import { createFormTemplate, getFormTemplate, updateFormTemplate } from '../../api/form-templates';
+import type { FormTemplate, FormTemplateInput } from '../../api/form-templates';
+import { showErrorToast, showSuccessToast } from '../../app/app-slice';
+import { createNewFormDocument } from '../../domain/element-factory';
+import type { FormSnapshot } from '../../domain/form-compare';
+import { hasUnsavedChanges } from '../../domain/form-compare';
+import type { ConditionalLogic, FormDocument } from '../../domain/form-document';
+import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
+import { checkFormBeforeSave, formToSave } from '../../domain/form-save';
+import type { FormDocumentIssue, SaveCheckProblem } from '../../domain/form-save';
+import { denormaliseForm, normaliseForm } from '../../domain/form-tree';
+import { NIL_UUID } from '../../domain/ids';
+import { FORM_MESSAGES } from './form-messages';
+import { selectFormSnapshot } from './form-selectors';
+import { SETTING_KEYS, restoreTemplate, snapshotOf } from './form-state';
+import type { FormSettingKey, LoadedForm, RestoredForm, SaveProblem, StateWithForm } from './form-state';
+import { elementErrorsFromIssues } from './save-errors';
+
+const isIgnoredStatus = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
+
+// ---- Loading ----
+
+export interface LoadFormArgs {
+  accountId: number;
+  formId: string;
+}
+
+export interface LoadFailure {
+  status: number | null;
+  message: string;
+}
+
+/**
+ * Spec §7 store action 'form/loadForm'. The nil UUID is a new, unsaved form (spec §4: a first page and one empty
+ * section). 404 (missing or archived) and 401/403 are shown by the HTTP client; anything else is a toast.
+ */
+export const loadForm = createAsyncThunk<LoadedForm, LoadFormArgs, { rejectValue: LoadFailure }>(
+  'form/loadForm',
+  async ({ accountId, formId }, { dispatch, rejectWithValue }) => {
+    if (formId === NIL_UUID) {
+      return {
+        formId,
+        accountId,
+        published: null,
+        settings: { name: '', displayName: '', description: '', customSubmitMessage: '' },
+        tree: normaliseForm(createNewFormDocument()),
+        logic: emptyConditionalLogic(),
+        style: defaultFormStyle(),
+      };
+    }
+    try {
+      const template = await getFormTemplate(accountId, formId);
+      return { formId, accountId, ...restoreTemplate(template) };
+    } catch (error) {
+      if (!isIgnoredStatus(error)) dispatch(showErrorToast(FORM_MESSAGES.loadFailed));
+      return rejectWithValue({
+        status: error instanceof ApiError ? error.status : null,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  },
+);
+
+// ---- Saving ----
+
+export interface SaveSuccess {
+  template: FormTemplate;
+  created: boolean;
+  /** What was sent; the saved state the editor is compared with from now on. */
+  sent: FormSnapshot;
+  /** The editor's logic before sanitizing (spec §5 drops incomplete rules from what is sent). */
+  editedLogic: ConditionalLogic;
+  /** The re-read copy differs from what was sent (the server normalised something): adopt it. */
+  restored: RestoredForm | null;
+}
+
+export interface SaveFailure {
+  status: number | null;
+  message: string;
+  elementErrors: Record<string, string[]>;
+  settingsErrors: Partial<Record<FormSettingKey, string>>;
+  problem: SaveProblem | null;
+  /** For a logic problem: the element whose logic to show. */
+  logicElementId?: string | null;
+}
+
+type FailureDetails = Pick<SaveFailure, 'status' | 'message'> & Partial<SaveFailure>;
+
+/** A problem found before sending → what the editor shows, and the toast. */
+function checkFailure(problem: SaveCheckProblem, jsonForm: FormDocument, failedMessage: string): { failure: FailureDetails; toast: string } {
+  switch (problem.kind) {
+    case 'nameRequired':
+      return {
+        failure: { status: null, message: FORM_MESSAGES.nameRequired, settingsErrors: { name: FORM_MESSAGES.nameRequired }, problem: 'settings' },
+        toast: FORM_MESSAGES.nameRequired,
+      };
+    case 'invalidDocument':
+      return {
+        failure: { status: null, message: failedMessage, elementErrors: elementErrorsFromIssues(jsonForm, problem.issues), problem: 'elements' },
+        toast: failedMessage,
+      };
+    case 'invalidButtonStyle':
+      return { failure: { status: null, message: failedMessage, problem: 'buttonStyle' }, toast: failedMessage };
+    // The server refuses circular logic with this message; saying it here also shows where.
+    case 'logicCycle':
+      return {
+        failure: { status: null, message: problem.message, problem: 'logic', logicElementId: problem.elementId },
+        toast: problem.message,
+      };
+    default:
+      return assertNever(problem);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected save check problem: ${JSON.stringify(value)}`);
+}
+
+/** Server 400 `errors` → messages by element id (keys like 'jsonForm.0.children.2.dataName') and by setting. */
+function serverErrorsOf(errors: Record<string, string[]>, jsonForm: FormDocument) {
+  const settingsErrors: Partial<Record<FormSettingKey, string>> = {};
+  const issues: FormDocumentIssue[] = [];
+  for (const [key, messages] of Object.entries(errors)) {
+    const setting = SETTING_KEYS.find((name) => name === key);
+    if (setting) {
+      settingsErrors[setting] = messages.join(' ');
+      continue;
+    }
+    const match = /^jsonForm\.?(.*)$/.exec(key);
+    if (match) {
+      const path = match[1] === '' ? [] : match[1].split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+      for (const message of messages) issues.push({ path, message });
+    }
+  }
+  return { settingsErrors, elementErrors: elementErrorsFromIssues(jsonForm, issues) };
+}
+
+/**
+ * Saves the form: POST when it was never saved, else PUT with the updatedAt it was loaded with (409 when someone
+ * else saved in between). The saved copy is then re-read (spec §4). Navigation to the build screen is the caller's.
+ */
+export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithForm; rejectValue: SaveFailure }>(
+  'form/saveForm',
+  async (_, { getState, dispatch, rejectWithValue }) => {
+    const state = getState().form;
+    const created = state.published === null;
+    const failedMessage = created ? FORM_MESSAGES.createFailed : FORM_MESSAGES.updateFailed;
+    const snapshot = selectFormSnapshot(getState());
+    const sent = formToSave(snapshot);
+
+    const fail = (failure: FailureDetails, toast: string) => {
+      dispatch(showErrorToast(toast));
+      return rejectWithValue({ elementErrors: {}, settingsErrors: {}, problem: null, ...failure });
+    };
+
+    const problem = checkFormBeforeSave(sent);
+    if (problem) {
+      const { failure, toast } = checkFailure(problem, sent.jsonForm, failedMessage);
+      return fail(failure, toast);
+    }
+    if (state.accountId === null) return fail({ status: null, message: failedMessage }, failedMessage);
+
+    const input: FormTemplateInput = {
+      name: sent.name,
+      displayName: sent.displayName,
+      description: sent.description,
+      customSubmitMessage: sent.customSubmitMessage,
+      jsonForm: sent.jsonForm,
+      jsonConditionalLogic: sent.jsonConditionalLogic,
+      jsonFormStyle: sent.jsonFormStyle,
+    };
+    let saved: FormTemplate;
+    try {
+      saved = state.published
+        ? await updateFormTemplate(state.accountId, state.published.id, { ...input, updatedAt: state.published.updatedAt })
+        : await createFormTemplate(state.accountId, input);
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : null;
+      if (status === 409) {
+        const detail = (error as ApiError).detail ?? failedMessage;
+        return fail({ status, message: detail }, detail);
+      }
+      if (status === 400 && error instanceof ApiError && error.errors.jsonConditionalLogic) {
+        const message = error.errors.jsonConditionalLogic[0] ?? failedMessage;
+        return fail({ status, message, problem: 'logic' }, message);
+      }
+      if (status === 400 && error instanceof ApiError) {
+        const found = serverErrorsOf(error.errors, sent.jsonForm);
+        const problem: SaveProblem | null = Object.keys(found.settingsErrors).length > 0 ? 'settings' : Object.keys(found.elementErrors).length > 0 ? 'elements' : null;
+        return fail({ status, message: failedMessage, ...found, problem }, failedMessage);
+      }
+      if (isIgnoredStatus(error)) {
+        return rejectWithValue({ status, message: failedMessage, elementErrors: {}, settingsErrors: {}, problem: null });
+      }
+      return fail({ status, message: failedMessage }, failedMessage);
+    }
+
+    // Spec §4: the published copy is re-read after a save. Should that read fail, the save's own answer will do.
+    let template: FormTemplate;
+    try {
+      template = await getFormTemplate(state.accountId, saved.id);
+    } catch {
+      template = saved;
+    }
+    let restored: SaveSuccess['restored'] = null;
+    try {
+      const candidate = restoreTemplate(template);
+      const reread = snapshotOf(candidate.settings, denormaliseForm(candidate.tree), candidate.logic, candidate.style);
+      if (hasUnsavedChanges(sent, reread)) restored = candidate;
+    } catch {
+      restored = null;
+    }
+    dispatch(showSuccessToast(created ? FORM_MESSAGES.created : FORM_MESSAGES.updated));
+    return { template, created, sent, editedLogic: snapshot.jsonConditionalLogic, restored };
+  },
+);
