@@ -8,8 +8,6 @@ import type { FormTemplate, FormTemplateSummary } from '../contract/form-templat
 import type { Paginated } from '../contract/common';
 import type { FormSnapshot } from '../domain/form-compare';
 import { api } from './api-slice';
-import { http } from './client';
-import { parseResponse } from './errors';
 
 export type { FormTemplate, FormTemplateSummary };
 
@@ -156,22 +154,3 @@ export const formTemplatesApi = api.injectEndpoints({
     }),
   }),
 });
-
-/*
- * The builder's `form/loadForm` and save thunks still call these two directly; they move onto the endpoints above
- * when the builder's slice is split (issue 9 item 7).
- */
-export async function getFormTemplate(accountId: number, id: string): Promise<FormTemplate> {
-  const { data } = await http.get<unknown>(one(accountId, id));
-  return parseResponse(formTemplateSchema, data);
-}
-
-export async function createFormTemplate(accountId: number, input: FormTemplateInput): Promise<FormTemplate> {
-  const { data } = await http.post<unknown>(base(accountId), formTemplateBody(input));
-  return parseResponse(formTemplateSchema, data);
-}
-
-export async function updateFormTemplate(accountId: number, id: string, input: FormTemplateInput & { updatedAt: string }): Promise<FormTemplate> {
-  const { data } = await http.put<unknown>(one(accountId, id), { ...formTemplateBody(input), id, updatedAt: input.updatedAt });
-  return parseResponse(formTemplateSchema, data);
-}

@@ -67,9 +67,14 @@ describe('form prefills API', () => {
     expect(page).toEqual({ count: 1, next: null, previous: null, results: [parsedPrefill] });
   });
 
-  it('reads one prefill; null values mean no answer and are dropped', async () => {
-    server.use(http.get(`/api/12/form-prefills/${PREFILL_ID}/`, () => HttpResponse.json(wirePrefill({ data: { ...DATA, empty_one: null } }))));
+  it('reads one prefill, its data keyed by input id as stored', async () => {
+    server.use(http.get(`/api/12/form-prefills/${PREFILL_ID}/`, () => HttpResponse.json(wirePrefill())));
     expect(await getPrefill(12, PREFILL_ID)).toEqual(parsedPrefill);
+  });
+
+  it('refuses a null value: the contract says the server drops empty answers before storing', async () => {
+    server.use(http.get(`/api/12/form-prefills/${PREFILL_ID}/`, () => HttpResponse.json(wirePrefill({ data: { ...DATA, empty_one: null } }))));
+    await expect(getPrefill(12, PREFILL_ID)).rejects.toMatchObject({ status: null, message: DEFAULT_ERROR_MESSAGE });
   });
 
   it('creates with form_template, name and data in wire case, data keys untouched, and the CSRF header', async () => {

@@ -154,6 +154,7 @@ describe('form responses API', () => {
       isSpam: true,
       spamReasons: ['honeypot'],
       prefill: { id: 'p1', name: 'Referral' },
+      data: { client_name: 'Ada' },
       answers: [
         {
           inputId: 'client_name',

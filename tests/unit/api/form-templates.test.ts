@@ -163,15 +163,13 @@ describe('listFormTemplates', () => {
     });
   });
 
-  it('turns null free-text fields into empty strings', async () => {
+  it('refuses null free text: the contract (src/contract) says the server always sends strings', async () => {
     server.use(
       http.get('/api/12/form-templates/', () =>
         HttpResponse.json({ count: 1, next: null, previous: null, results: [wireSummary({ description: null, displayName: null })] }),
       ),
     );
-    const [form] = (await listFormTemplates(12)).results;
-    expect(form.description).toBe('');
-    expect(form.displayName).toBe('');
+    await expect(listFormTemplates(12)).rejects.toMatchObject({ status: null, message: DEFAULT_ERROR_MESSAGE });
   });
 
   it('rejects a malformed answer with the default message', async () => {

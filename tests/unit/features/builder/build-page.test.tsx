@@ -112,10 +112,10 @@ describe('build page: unsaved changes and saving', () => {
     expect(sent).toMatchObject({
       id: FORM_ID,
       name: 'Client intake',
-      displayName: 'Tell us about your matter',
+      display_name: 'Tell us about your matter',
       description: 'First contact',
-      customSubmitMessage: 'Thank you',
-      updatedAt: '2024-05-02T10:30:00.000Z',
+      custom_submit_message: 'Thank you',
+      updated_at: '2024-05-02T10:30:00.000Z',
       jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
       jsonFormStyle: { button: { submitTextContent: 'Submit', bodyColor: '#111928' } },
     });

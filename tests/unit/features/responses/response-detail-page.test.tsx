@@ -20,14 +20,14 @@ const FORM_ID = '3f0c9c53-8f4e-4c1e-9d38-6f3a3a3b2c11';
 const DETAIL_URL = `/api/${ACCOUNT}/form-responses/${RESPONSE_ID}/`;
 
 const answer = (label: string, displayValue: string, pageTitle: string, sectionTitle: string | null = null, inputId = label) => ({
-  inputId: inputId,
+  inputId,
   label,
   dataName: label.toLowerCase().replace(/\W+/g, '_'),
   subtype: 'textInput',
-  pageTitle: pageTitle,
-  sectionTitle: sectionTitle,
+  pageTitle,
+  sectionTitle,
   value: displayValue || null,
-  displayValue: displayValue,
+  displayValue,
 });
 
 function wireDetail(overrides: Record<string, unknown> = {}) {
