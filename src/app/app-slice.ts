@@ -86,6 +86,7 @@ const appSlice = createSlice({
     selectAppError: (state) => state.error,
     selectAppLoaded: (state) => state.loaded,
     selectUpdateAvailable: (state) => state.updateAvailable,
+    selectCurrentFormId: (state) => state.currentFormId,
   },
 });
 
@@ -100,7 +101,7 @@ export const {
   updateFound,
 } = appSlice.actions;
 
-export const { selectSidebarOpen, selectToast, selectAppError, selectAppLoaded, selectUpdateAvailable } =
+export const { selectSidebarOpen, selectToast, selectAppError, selectAppLoaded, selectUpdateAvailable, selectCurrentFormId } =
   appSlice.selectors;
 
 export const appReducer = appSlice.reducer;

@@ -14,6 +14,7 @@ import type { User } from '../api/users';
 import { readFormListQuery } from '../features/forms/form-list-query';
 import { readResponseListQuery } from '../features/responses/response-list-query';
 import { responseListArgs } from '../features/responses/use-response-list';
+import { loadForm } from '../features/builder/form-thunks';
 import { accountIdFromPath, NIL_UUID } from '../domain/ids';
 import { checkRoute, isAdminUser } from '../domain/route-guard';
 import { currentAccountSet, setCurrentAccount } from './account-slice';
@@ -43,8 +44,21 @@ function prefetch(store: AppStore, start: (dispatch: AppStore['dispatch']) => { 
 const formOf = ({ accountId, params }: PrefetchContext) =>
   params.formId && params.formId !== NIL_UUID ? { accountId, id: params.formId } : null;
 
+/**
+ * Spec §4: the builder loads the form when the URL's form is not the one it holds (or its load failed). The builder's
+ * draft is client state in the 'form' slice; `form/loadForm` fills it from the api.
+ */
+export function startBuilderLoad({ store, accountId, params }: Pick<PrefetchContext, 'store' | 'accountId' | 'params'>): void {
+  const formId = params.formId;
+  if (!formId) return;
+  const { form } = store.getState();
+  if (form.formId === formId && (form.loadStatus === 'loading' || form.loadStatus === 'loaded')) return;
+  void store.dispatch(loadForm({ accountId, formId }));
+}
+
 /** Each screen's data, by route name. */
 export const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext) => void>> = {
+  build: startBuilderLoad,
   'account-admin': ({ store }) => prefetch(store, (dispatch) => dispatch(accountsApi.endpoints.listAccounts.initiate({ page: 1 }))),
   'account-home': ({ store, accountId, search }) => {
     const { archived } = readFormListQuery(search);
