@@ -13,6 +13,7 @@ import { formTemplatesApi } from '../api/form-templates';
 import type { User } from '../api/users';
 import { readFormListQuery } from '../features/forms/form-list-query';
 import { readResponseListQuery } from '../features/responses/response-list-query';
+import { responseSelected } from '../features/responses/response-slice';
 import { responseListArgs } from '../features/responses/use-response-list';
 import { loadForm } from '../features/builder/form-thunks';
 import { accountIdFromPath, NIL_UUID } from '../domain/ids';
@@ -71,7 +72,9 @@ export const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext)
   },
   'response-detail': ({ store, accountId, params }) => {
     const id = params.responseId;
-    if (id) prefetch(store, (dispatch) => dispatch(formResponsesApi.endpoints.getResponse.initiate({ accountId, id })));
+    if (!id) return;
+    store.dispatch(responseSelected(id));
+    prefetch(store, (dispatch) => dispatch(formResponsesApi.endpoints.getResponse.initiate({ accountId, id })));
   },
   share: (context) => prefetchShareForm(context),
   embed: (context) => prefetchShareForm(context),

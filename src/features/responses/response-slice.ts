@@ -3,7 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 
 /** The responses screens' client state; the responses themselves are server data in the api cache. */
 export interface ResponseState {
-  /** The response whose detail is open (the list highlights and returns to it). */
+  /** The response whose detail was opened last: the list marks its row when the user comes back. */
   selectedResponseId: string | null;
 }
 
@@ -20,4 +20,5 @@ const responseSlice = createSlice({
 });
 
 export const { responseSelected } = responseSlice.actions;
+export const selectSelectedResponseId = (state: { response: ResponseState }) => state.response.selectedResponseId;
 export const responseReducer = responseSlice.reducer;

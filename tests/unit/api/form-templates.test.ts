@@ -1,8 +1,10 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../../../src/api/client';
 import { DEFAULT_ERROR_MESSAGE } from '../../../src/api/errors';
 import { formTemplatesApi } from '../../../src/api/form-templates';
 import type { FormTemplateInput, FormTemplateListFilters } from '../../../src/api/form-templates';
+import { makeStore } from '../../../src/app/store';
 import { callEndpoint } from './api-store';
 import type { ConditionalLogic, FormDocument, FormStyle } from '../../../src/domain/form-document';
 import { HttpResponse, http, server, startMswServer } from '../app/msw-server';
@@ -368,5 +370,31 @@ describe('rename, archive and unarchive', () => {
     server.use(http.delete(`/api/12/form-templates/${FORM_ID}/`, () => HttpResponse.error()));
     const error = await archiveFormTemplate(12, FORM_ID).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: null, message: DEFAULT_ERROR_MESSAGE });
+  });
+});
+
+describe('the cached form lists', () => {
+  it('rename renames the row and archive removes it in place, without asking for the list again', async () => {
+    let reads = 0;
+    server.use(
+      http.get('/api/12/form-templates/', () => {
+        reads += 1;
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [wireSummary()] });
+      }),
+      http.patch(`/api/12/form-templates/${FORM_ID}/`, () => HttpResponse.json(wireForm({ name: 'Renamed' }))),
+      http.delete(`/api/12/form-templates/${FORM_ID}/`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const store = makeStore();
+    const args = { accountId: 12, archived: false };
+    const list = store.dispatch(endpoints.listForms.initiate(args));
+    await list;
+    const rows = () => endpoints.listForms.select(args)(store.getState()).data?.results ?? [];
+
+    await store.dispatch(endpoints.renameForm.initiate({ accountId: 12, id: FORM_ID, name: 'Renamed' })).unwrap();
+    await waitFor(() => expect(rows().map((form) => form.name)).toEqual(['Renamed']));
+    await store.dispatch(endpoints.archiveForm.initiate({ accountId: 12, id: FORM_ID })).unwrap();
+    await waitFor(() => expect(rows()).toEqual([]));
+    expect(reads).toBe(1);
+    list.unsubscribe();
   });
 });

@@ -5,6 +5,7 @@ import { ResponseDetailPage } from '../../../../src/features/responses/response-
 import { ResponsesPage } from '../../../../src/features/responses/responses-page';
 import { wireForm } from '../../../fixtures/form-factories';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
+import type { PreloadedState } from '../../../../src/app/store';
 import { renderWithProviders } from '../../test-utils';
 import { ACCOUNT, errorToast, formsApi, narrowScreen, page, responsesApi, wireResponse } from './response-fixtures';
 
@@ -14,13 +15,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderList(route = `/${ACCOUNT}/responses`) {
+function renderList(route = `/${ACCOUNT}/responses`, preloadedState: PreloadedState = {}) {
   return renderWithProviders(
     <Routes>
       <Route path="/:accountId/responses" element={<ResponsesPage />} />
       <Route path="/:accountId/responses/:responseId" element={<ResponseDetailPage />} />
     </Routes>,
-    { route },
+    { route, preloadedState },
   );
 }
 
@@ -312,6 +313,17 @@ describe('responses: the list', () => {
     expect(back).toHaveAttribute('href', `/${ACCOUNT}/responses?spam=spam&cursor=abc`);
     await user.click(back);
     expect(location().search).toBe('?spam=spam&cursor=abc');
+  });
+
+  it('marks the row of the response opened last (the response slice’s selection)', async () => {
+    formsApi([intake]);
+    const [seen, other] = [wireResponse(intake), wireResponse(intake)];
+    responsesApi(() => page([seen, other]));
+    renderList(`/${ACCOUNT}/responses`, { response: { selectedResponseId: seen.id } });
+    await screen.findByRole('table');
+    const [first, second] = bodyRows();
+    expect(first).toHaveAttribute('aria-current', 'true');
+    expect(second).not.toHaveAttribute('aria-current');
   });
 
   it('the row link opens the response from the keyboard', async () => {
