@@ -14,6 +14,7 @@ import type { User } from '../api/users';
 import { readFormListQuery } from '../features/forms/form-list-query';
 import { readResponseListQuery } from '../features/responses/response-list-query';
 import { responseSelected } from '../features/responses/response-slice';
+import { prefillSelected } from '../features/share/prefill-slice';
 import { responseListArgs } from '../features/responses/use-response-list';
 import { loadForm } from '../features/builder/form-thunks';
 import { accountIdFromPath, NIL_UUID } from '../domain/ids';
@@ -86,6 +87,7 @@ export const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext)
   'prefill-detail': (context) => {
     prefetchShareForm(context);
     const id = context.params.prefillId;
+    if (id) context.store.dispatch(prefillSelected(id));
     if (id) prefetch(context.store, (dispatch) => dispatch(formPrefillsApi.endpoints.getPrefill.initiate({ accountId: context.accountId, id })));
   },
 };

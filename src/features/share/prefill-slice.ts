@@ -3,7 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 
 /** The prefill screens' client state; prefills themselves are server data in the api cache. */
 export interface PrefillState {
-  /** The prefill whose editor is open. */
+  /** The prefill whose editor was opened last: the prefill list marks its row when the user comes back. */
   selectedPrefillId: string | null;
 }
 
@@ -20,4 +20,5 @@ const prefillSlice = createSlice({
 });
 
 export const { prefillSelected } = prefillSlice.actions;
+export const selectSelectedPrefillId = (state: { prefill: PrefillState }) => state.prefill.selectedPrefillId;
 export const prefillReducer = prefillSlice.reducer;

@@ -6,7 +6,7 @@ import { isHandledByClient } from '../../api/errors';
 import { formPrefillsApi, prefillErrorsOf } from '../../api/form-prefills';
 import type { FormPrefill } from '../../api/form-prefills';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useErrorToast } from '../../app/use-error-toast';
 import { PageSpinner } from '../../app/layouts/page-spinner';
 import { ConfirmButton } from '../../components/confirm-button';
@@ -16,6 +16,7 @@ import { ListTable } from '../../components/list-card';
 import { useBusyIds } from '../../components/use-busy-ids';
 import { loadStatusOf } from '../../domain/load-status';
 import { NewPrefillModal } from './new-prefill-modal';
+import { selectSelectedPrefillId } from './prefill-slice';
 import type { NewPrefillResult } from './new-prefill-modal';
 import { LoadFailedAlert, ShareFrame, useShareParams } from './share-frame';
 import { appOrigin, prefilledFormUrl, sharePaths } from './share-links';
@@ -47,6 +48,7 @@ interface PrefillTableProps {
 }
 
 function PrefillTable({ form, prefills, busyIds, onDelete }: PrefillTableProps) {
+  const selectedId = useAppSelector(selectSelectedPrefillId);
   const origin = appOrigin();
   const paths = sharePaths(form.accountId, form.id);
   return (
@@ -62,7 +64,7 @@ function PrefillTable({ form, prefills, busyIds, onDelete }: PrefillTableProps) 
       </thead>
       <tbody>
         {prefills.map((prefill) => (
-          <tr key={prefill.id}>
+          <tr key={prefill.id} className={prefill.id === selectedId ? 'table-active' : undefined} aria-current={prefill.id === selectedId ? 'true' : undefined}>
             <th scope="row" className="fw-normal">
               <Link to={paths.prefill(prefill.id)} className="prefill-name">
                 {prefill.name}

@@ -26,6 +26,15 @@ function renderList() {
 }
 
 describe('PrefillsPage', () => {
+  it('marks the row of the prefill opened last (the prefill slice’s selection)', async () => {
+    server.use(templateHandler(), listHandler(twoPrefills));
+    renderShare(`${FORM_BASE}/share/prefills`, { prefill: { selectedPrefillId: OTHER_PREFILL_ID } });
+    const table = await screen.findByRole('table', { name: 'Prefills of Family intake' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).not.toHaveAttribute('aria-current');
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+  });
+
   it('lists the form’s prefills with their last change and links to each', async () => {
     let asked: string | null = null;
     server.use(

@@ -7,6 +7,7 @@ import { PrefillsPage } from '../../../../src/features/share/prefills-page';
 import { SharePage } from '../../../../src/features/share/share-page';
 import { input } from '../../../fixtures/form-factories';
 import { HttpResponse, http } from '../../app/msw-server';
+import type { PreloadedState } from '../../../../src/app/store';
 import { renderWithProviders } from '../../test-utils';
 
 export const ACCOUNT_ID = 12;
@@ -117,7 +118,7 @@ export const listHandler = (results: unknown[]) =>
 export const FORM_BASE = `/${ACCOUNT_ID}/build/${FORM_ID}`;
 
 /** Renders the share screens under their real route patterns, starting at `path`. */
-export function renderShare(path: string) {
+export function renderShare(path: string, preloadedState: PreloadedState = {}) {
   return renderWithProviders(
     <Routes>
       <Route path=":accountId/build/:formId/share" element={<SharePage />} />
@@ -127,6 +128,6 @@ export function renderShare(path: string) {
       <Route path=":accountId/build/:formId/share/prefills/:prefillId" element={<PrefillDetailPage />} />
       <Route path="*" element={<p>Elsewhere</p>} />
     </Routes>,
-    { route: path },
+    { route: path, preloadedState },
   );
 }
