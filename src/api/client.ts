@@ -89,7 +89,7 @@ function retryAfterOf(error: AxiosError): string | undefined {
 }
 
 /** A network failure is not retried: the SPA shows it at once with the screen's own "Try again". */
-export function isRetryableFailure(error: AxiosError): boolean {
+function isRetryableFailure(error: AxiosError): boolean {
   const status = error.response?.status;
   if (status === undefined || !isRetryMethod(error.config?.method) || !isRetryStatus(status)) return false;
   return retryDelayMs(status, retryAfterOf(error)) !== null;

@@ -46,7 +46,7 @@ const base = (accountId: number | string) => `/api/${accountId}/form-responses/`
 const one = (accountId: number | string, id: string) => `${base(accountId)}${encodeURIComponent(id)}/`;
 
 /** Query values in camelCase: the client snake_cases the names (form_template, is_spam, submitted_after, …). */
-export function responseListParams(filters: FormResponseFilters): Record<string, string> {
+function responseListParams(filters: FormResponseFilters): Record<string, string> {
   const params: Record<string, string> = {};
   if (filters.formTemplate) params.formTemplate = filters.formTemplate;
   if (filters.isSpam !== undefined) params.isSpam = String(filters.isSpam);

@@ -20,8 +20,8 @@ export interface FormTemplateListFilters {
   internalFormSlug?: string;
 }
 
-/** Exported for tests and for callers that want to see the exact wire body (before the client's snake_casing). */
-export function formTemplateBody(input: FormTemplateInput): Record<string, unknown> {
+/** The saved fields, in the SPA's case (the client snake_cases the names, json* keys excepted). */
+function formTemplateBody(input: FormTemplateInput): Record<string, unknown> {
   return {
     name: input.name,
     description: input.description,
@@ -75,7 +75,7 @@ function patchFormLists(
   }
 }
 
-export function summaryOf(form: FormTemplate): FormTemplateSummary {
+function summaryOf(form: FormTemplate): FormTemplateSummary {
   const { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt } = form;
   return { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt };
 }

@@ -59,7 +59,7 @@ export function startBuilderLoad({ store, accountId, params }: Pick<PrefetchCont
 }
 
 /** Each screen's data, by route name. */
-export const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext) => void>> = {
+const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext) => void>> = {
   build: startBuilderLoad,
   'account-admin': ({ store }) => prefetch(store, (dispatch) => dispatch(accountsApi.endpoints.listAccounts.initiate({ page: 1 }))),
   'account-home': ({ store, accountId, search }) => {
