@@ -19,7 +19,11 @@ import { responseListArgs } from '../features/responses/use-response-list';
 import { loadForm } from '../features/builder/form-thunks';
 import { accountIdFromPath, NIL_UUID } from '../domain/ids';
 import { checkRoute, isAdminUser } from '../domain/route-guard';
+import { LOGIN_ERROR } from '../features/auth/login-redirect-page';
+import type { LoginRedirectOutcome } from '../features/auth/login-redirect-page';
 import { currentAccountSet, setCurrentAccount } from './account-slice';
+import { showErrorToast } from './app-slice';
+import { loginPath, safeNextPath } from './browser-location';
 import type { RouteHandle } from './route-handle';
 import type { AppStore } from './store';
 import { getAuthRedirectUserDetails, guardUserOf, homePathOf } from './user-slice';
@@ -139,6 +143,22 @@ export function screenLoader(store: AppStore, handle: RouteHandle) {
     const prefetchAccount = accountId ?? store.getState().account.accountId;
     if (screen && prefetchAccount !== null) screen({ store, accountId: prefetchAccount, params, search: url.searchParams });
     return null;
+  };
+}
+
+/** /login-redirect (spec §6): after sign-in, to the safe `next` path or the user's start page; no session, to /login. */
+export function loginRedirectLoader(store: AppStore) {
+  return async ({ request }: LoaderFunctionArgs): Promise<LoginRedirectOutcome> => {
+    const next = safeNextPath(new URL(request.url).searchParams.get('next'));
+    const result = await store.dispatch(getAuthRedirectUserDetails({ hideErrorMsg: true, noRedirect: true }));
+    if (getAuthRedirectUserDetails.fulfilled.match(result)) {
+      const target = next ?? homePathOf(result.payload);
+      if (target) throw redirect(target);
+      return { outcome: 'no-account' };
+    }
+    if (result.payload?.status === 401) throw redirect(loginPath(next));
+    store.dispatch(showErrorToast(LOGIN_ERROR));
+    return { outcome: 'failed' };
   };
 }
 

@@ -9,7 +9,8 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { PageSpinner } from './layouts/page-spinner';
 import type { RouteHandle } from './route-handle';
 import { RouteErrorPage } from './route-error';
-import { indexLoader, screenLoader } from './route-loaders';
+import { SigningIn } from '../features/auth/login-redirect-page';
+import { indexLoader, loginRedirectLoader, screenLoader } from './route-loaders';
 import type { AppStore } from './store';
 
 /** One screen of spec §2: where it lives, its layout, the per-form permission it needs and its lazily loaded page. */
@@ -150,10 +151,21 @@ export const NOT_FOUND_HANDLE: RouteHandle = { name: null, layout: 'default' };
 function toRouteObject(definition: RouteDefinition, store: AppStore): RouteObject {
   const handle: RouteHandle = { name: definition.name, layout: definition.layout, permission: definition.permission };
   const lazy = async () => ({ Component: await definition.page() });
-  const loader =
-    definition.layout === 'default' ? screenLoader(store, handle) : definition.name === 'index' ? indexLoader(store) : undefined;
-  return definition.path === '' ? { index: true, handle, lazy, loader } : { path: definition.path, handle, lazy, loader };
+  const loader = definition.layout === 'default' ? screenLoader(store, handle) : LOADERS[definition.name]?.(store);
+  const route = { handle, lazy, loader, HydrateFallback: FALLBACKS[definition.name] };
+  return definition.path === '' ? { index: true, ...route } : { path: definition.path, ...route };
 }
+
+/** The loaders of the screens outside the signed-in layout. */
+const LOADERS: Readonly<Record<string, (store: AppStore) => RouteObject['loader']>> = {
+  index: indexLoader,
+  'login-redirect': loginRedirectLoader,
+};
+
+/** What a screen shows while its loader runs on the first page load. */
+const FALLBACKS: Readonly<Record<string, ComponentType>> = {
+  'login-redirect': SigningIn,
+};
 
 function routesOf(layout: RouteLayout, store: AppStore): RouteObject[] {
   return ROUTE_DEFINITIONS.filter((definition) => definition.layout === layout).map((definition) => toRouteObject(definition, store));
