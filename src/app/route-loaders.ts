@@ -19,6 +19,7 @@ import { responseListArgs } from '../features/responses/use-response-list';
 import { loadForm } from '../features/builder/form-thunks';
 import { accountIdFromPath, NIL_UUID } from '../domain/ids';
 import { checkRoute, isAdminUser } from '../domain/route-guard';
+import type { IndexLoaderData } from '../features/auth/index-page';
 import { LOGIN_ERROR } from '../features/auth/login-redirect-page';
 import type { LoginRedirectOutcome } from '../features/auth/login-redirect-page';
 import { currentAccountSet, setCurrentAccount } from './account-slice';
@@ -161,9 +162,6 @@ export function loginRedirectLoader(store: AppStore) {
     return { outcome: 'failed' };
   };
 }
-
-/** What '/' shows when it does not redirect. */
-export type IndexLoaderData = { noAccount: true } | null;
 
 /** '/' (spec §6): admins go to the account list, users to their account, everyone else to /login. */
 export function indexLoader(store: AppStore) {

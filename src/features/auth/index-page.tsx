@@ -1,6 +1,8 @@
 import { useLoaderData } from 'react-router';
-import type { IndexLoaderData } from '../../app/route-loaders';
 import { ErrorPage } from '../errors/error-page';
+
+/** What '/' shows when its loader does not redirect. */
+export type IndexLoaderData = { noAccount: true } | null;
 
 /**
  * '/' (empty layout): its route loader sends admins to the account list, users to their account and everyone else
