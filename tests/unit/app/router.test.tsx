@@ -242,6 +242,18 @@ describe('default layout', () => {
     expect(store.getState().app.error).toEqual({ statusCode: 404, message: 'Account Not Found', fatal: true });
   });
 
+  it('keeps the error its loader raised when an admin navigates to a missing account', async () => {
+    server.use(
+      http.get('/api/15/', () => HttpResponse.json({ id: 15, internalName: 'Baker & Co' })),
+      http.get('/api/404/', () => HttpResponse.json({ detail: 'Account Not Found' }, { status: 404 })),
+    );
+    const { store, router } = renderApp('/15', signedIn(admin));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeInTheDocument();
+    await act(() => router.navigate('/404'));
+    await expectErrorTitle('Account Not Found');
+    expect(store.getState().app.error).toEqual({ statusCode: 404, message: 'Account Not Found', fatal: true });
+  });
+
   it('clears app.error on the next navigation', async () => {
     const { store, router } = renderApp('/12', signedIn());
     expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeInTheDocument();
