@@ -31,6 +31,8 @@ test('responses: submit through the public page, list, open, toggle spam, export
 
   // Open one: answers labelled, in form order; hidden input not shown as blank.
   await rows.first().click();
+  // The list (whose summaries also say 'Full name') stays until the detail screen's code and loader are ready.
+  await expect(page.getByRole('heading', { level: 1, name: 'Response', exact: true })).toBeVisible();
   await expect(page.getByText('Full name')).toBeVisible();
   await expect(page.getByText('Zoë Ñandú')).toBeVisible();
   await expect(page.getByText('Injury details')).toHaveCount(0);

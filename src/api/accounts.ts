@@ -1,15 +1,29 @@
-import { http } from './client';
-import type { Account, Paginated } from './schemas';
-import { accountSchema, paginatedSchema, parseResponse } from './schemas';
+import { accountPageSchema, accountSchema } from '../contract/accounts';
+import type { Account } from '../contract/accounts';
+import type { Paginated } from '../contract/common';
+import { api } from './api-slice';
 
-const accountPageSchema = paginatedSchema(accountSchema);
+export type { Account };
 
-export async function listAccounts(params: { search?: string; page?: number } = {}): Promise<Paginated<Account>> {
-  const { data } = await http.get<unknown>('/api/accounts/', { params });
-  return parseResponse(accountPageSchema, data);
+export interface AccountListArgs {
+  search?: string;
+  page?: number;
 }
 
-export async function fetchAccount(accountId: number): Promise<Account> {
-  const { data } = await http.get<unknown>(`/api/${accountId}/`);
-  return parseResponse(accountSchema, data);
-}
+export const accountsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listAccounts: build.query<Paginated<Account>, AccountListArgs>({
+      query: ({ search, page }) => {
+        const params: Record<string, string> = {};
+        if (search) params.search = search;
+        if (page !== undefined) params.page = String(page);
+        return { url: '/api/accounts/', params, schema: accountPageSchema };
+      },
+      providesTags: ['accounts'],
+    }),
+    getAccount: build.query<Account, number>({
+      query: (accountId) => ({ url: `/api/${accountId}/`, schema: accountSchema }),
+      providesTags: (_result, _error, accountId) => [{ type: 'accounts', id: accountId }],
+    }),
+  }),
+});

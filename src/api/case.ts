@@ -1,17 +1,18 @@
-// Key conversion between the SPA (camelCase) and the wire (snake_case), API.md "Wire rules".
-// Runs on every request and response, so converted names are cached and the regexes are module constants.
+// Request key conversion from the SPA (camelCase) to the wire (snake_case), API.md "Wire rules". Answers need none:
+// the server writes camelCase itself. Runs on every request, so converted names are cached and the regexes are
+// module constants.
 
 const LOWER_OR_DIGIT_THEN_UPPER = /([a-z0-9])([A-Z])/g;
 const ACRONYM_THEN_WORD = /([A-Z]+)([A-Z][a-z])/g;
 const UNDERSCORE_THEN_LETTER = /_([a-z])/g;
 
-// Keys come from a bounded vocabulary in practice, but response data can carry user-made keys (element ids):
+// Keys come from a bounded vocabulary in practice, but request bodies can carry user-made keys (element ids):
 // the caches are dropped when they grow past this size instead of growing without limit.
 const MAX_CACHED_KEYS = 5_000;
 
 const snakeCache = new Map<string, string>();
 const camelCache = new Map<string, string>();
-const jsonKeyCache = new Map<string, boolean>();
+const opaqueKeyCache = new Map<string, boolean>();
 
 function cached<V>(cache: Map<string, V>, key: string, convert: (key: string) => V): V {
   let result = cache.get(key);
@@ -35,9 +36,12 @@ export function camelCase(key: string): string {
   );
 }
 
-/** Keys containing `json` hold form documents whose inner keys (element ids, settings) are data, not names. */
-function isJsonKey(key: string): boolean {
-  return cached(jsonKeyCache, key, (raw) => raw.toLowerCase().includes('json'));
+/**
+ * Keys whose inner keys are data, not names: `json*` hold form documents (element ids, settings), and `data` holds
+ * answers keyed by input id (a prefill's values), where an id such as `firstName` must reach the server as written.
+ */
+function isOpaqueKey(key: string): boolean {
+  return cached(opaqueKeyCache, key, (raw) => raw === 'data' || raw.toLowerCase().includes('json'));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -53,7 +57,7 @@ function convertKeys(value: unknown, rename: (key: string) => string): unknown {
   const result: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const item = value[key];
-    if (isJsonKey(key)) result[key] = item;
+    if (isOpaqueKey(key)) result[key] = item;
     else result[rename(key)] = convertKeys(item, rename);
   }
   return result;
@@ -61,8 +65,4 @@ function convertKeys(value: unknown, rename: (key: string) => string): unknown {
 
 export function toSnakeCaseKeys<T = unknown>(value: unknown): T {
   return convertKeys(value, snakeCase) as T;
-}
-
-export function toCamelCaseKeys<T = unknown>(value: unknown): T {
-  return convertKeys(value, camelCase) as T;
 }

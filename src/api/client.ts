@@ -1,15 +1,14 @@
 import axios from 'axios';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from './case';
-import { normaliseError } from './errors';
-import { shouldRetry } from './retry';
+import type { AxiosError, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import axiosRetry from 'axios-retry';
+import { RETRY_COUNT, isRetryMethod, isRetryStatus, retryDelayMs } from '../domain/retry-policy';
+import { snakeCase, toSnakeCaseKeys } from './case';
+import { ApiError, normaliseError } from './errors';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** Handle 401/403/404 at the call site: no login redirect, no fatal error page. */
     silent?: boolean;
-    /** Internal: retries already made for this request. */
-    retryAttempt?: number;
   }
 }
 
@@ -84,31 +83,38 @@ function prepareRequest(config: InternalAxiosRequestConfig): InternalAxiosReques
   return config;
 }
 
-function convertResponse(response: AxiosResponse): AxiosResponse {
-  const { responseType } = response.config;
-  if (responseType !== 'arraybuffer' && responseType !== 'blob') response.data = toCamelCaseKeys(response.data);
-  return response;
-}
-
 function reportFailure(status: number | undefined, message: string): void {
   if (status === 401) handlers.onUnauthorized(currentPath());
   else if (status === 403 || status === 404) handlers.onFatalError({ statusCode: status, message });
 }
 
+function retryAfterOf(error: AxiosError): string | undefined {
+  const value: unknown = error.response?.headers['retry-after'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A network failure is not retried: the SPA shows it at once with the screen's own "Try again". */
+function isRetryableFailure(error: AxiosError): boolean {
+  const status = error.response?.status;
+  if (status === undefined || !isRetryMethod(error.config?.method) || !isRetryStatus(status)) return false;
+  return retryDelayMs(status, retryAfterOf(error)) !== null;
+}
+
 async function handleFailure(error: unknown): Promise<AxiosResponse> {
+  // The failure of a retried request passed through here already (the retry runs the whole chain): pass it on.
+  if (error instanceof ApiError) throw error;
   const config = axios.isAxiosError(error) ? error.config : undefined;
   const status = axios.isAxiosError(error) ? error.response?.status : undefined;
-  if (config) {
-    const attempt = config.retryAttempt ?? 0;
-    if (shouldRetry(config.method, status, attempt)) {
-      // The retried request runs through these interceptors itself, so its failure is reported there.
-      return http.request({ ...config, retryAttempt: attempt + 1 });
-    }
-  }
   const apiError = normaliseError(error);
   if (!config?.silent) reportFailure(status, apiError.message);
   throw apiError;
 }
 
+// Registered before our own interceptors, so a failure reaches handleFailure only once axios-retry gave up on it.
+axiosRetry(http, {
+  retries: RETRY_COUNT,
+  retryCondition: isRetryableFailure,
+  retryDelay: (_count, error) => retryDelayMs(error.response?.status ?? null, retryAfterOf(error)) ?? 0,
+});
 http.interceptors.request.use(prepareRequest);
-http.interceptors.response.use(convertResponse, handleFailure);
+http.interceptors.response.use(undefined, handleFailure);

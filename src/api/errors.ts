@@ -1,4 +1,5 @@
 import axios from 'axios';
+import type { z } from 'zod';
 import { camelCase } from './case';
 
 export const DEFAULT_ERROR_MESSAGE = 'Contact support for help.';
@@ -29,11 +30,47 @@ export class ApiError extends Error {
 }
 
 /**
- * 401 is on its way to /login and 403/404 already show the error page (the http client does both):
- * a toast on top would only repeat it.
+ * A failed call as the api cache keeps it: the fields of ApiError as a plain, serialisable object (Redux state and
+ * actions hold no class instances). `unwrap()` of a query or mutation throws this.
+ */
+export interface ApiFailure {
+  status: number | null;
+  message: string;
+  detail: string | null;
+  errors: Record<string, string[]>;
+}
+
+export function failureOf(error: unknown): ApiFailure {
+  const { status, message, detail, errors } = normaliseError(error);
+  return { status, message, detail, errors };
+}
+
+/** The status of an ApiError or ApiFailure; null for anything else (or a call that got no answer). */
+export function statusOf(error: unknown): number | null {
+  if (error === null || typeof error !== 'object' || !('status' in error)) return null;
+  return typeof error.status === 'number' ? error.status : null;
+}
+
+/** The message of a failed call (ApiError, ApiFailure or any Error). */
+export function messageOf(error: unknown): string {
+  if (error !== null && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return String(error);
+}
+
+/** The server's field messages of a failed call (ApiError or ApiFailure), keyed by camelCased field. */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  if (error instanceof ApiError) return error.errors;
+  if (error === null || typeof error !== 'object' || !('errors' in error) || !isRecord(error.errors)) return {};
+  return error.errors as Record<string, string[]>;
+}
+
+/**
+ * 401 is on its way to /login and 403/404 already show the error page (the http client does both): a toast on
+ * top would only repeat it. The one place that says which failures the client has dealt with.
  */
 export function isHandledByClient(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
+  const status = statusOf(error);
+  return status === 401 || status === 403 || status === 404;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -72,6 +109,13 @@ function readFieldErrors(body: unknown): Record<string, string[]> {
     if (list.length > 0) errors[camelCase(field)] = list;
   }
   return errors;
+}
+
+/** An answer of an unexpected shape is a failed call too (STYLE.md habit 4): callers only ever see ApiError. */
+export function parseResponse<Schema extends z.ZodType>(schema: Schema, data: unknown): z.infer<Schema> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError(DEFAULT_ERROR_MESSAGE, { cause: result.error });
+  return result.data;
 }
 
 export function normaliseError(error: unknown): ApiError {

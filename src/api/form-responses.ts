@@ -2,65 +2,16 @@
  * Form responses API (API.md: /api/{accountId}/form-responses/ and form-templates/{id}/export-responses/).
  * Lists page by cursor: `next` / `previous` are full paths whose `cursor` value the SPA keeps in its own URL.
  *
- * The detail's `data` (keyed by input ids) is not read: the client's key conversion would rename ids such as
- * `client_name`, and `answers` already carries every answer with its label, in form order.
+ * The detail's `data` (keyed by input ids) is not read: `answers` already carries every answer with its label, in
+ * form order.
  */
-import { z } from 'zod';
+import { DEFAULT_RESPONSE_PAGE_SIZE, formResponseDetailSchema, formResponsePageSchema } from '../contract/form-responses';
+import type { FormResponseDetail, FormResponseListItem, FormResponsePage, ResponseAnswer } from '../contract/form-responses';
+import { api } from './api-slice';
 import { http } from './client';
-import { parseResponse } from './schemas';
 
-export const DEFAULT_RESPONSE_PAGE_SIZE = 50;
-
-export const responseSummaryItemSchema = z.object({
-  label: z.string(),
-  value: z.string(),
-});
-
-export const formResponseListItemSchema = z.object({
-  id: z.string().min(1),
-  formTemplate: z.string().min(1),
-  formName: z.string(),
-  submittedAt: z.string(),
-  isSpam: z.boolean(),
-  prefill: z.string().nullable().default(null),
-  summary: z.array(responseSummaryItemSchema).default([]),
-});
-export type FormResponseListItem = z.infer<typeof formResponseListItemSchema>;
-
-/** `count` is only known on the first page; later pages answer null. */
-export const formResponsePageSchema = z.object({
-  count: z.number().int().nullable().default(null),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(formResponseListItemSchema),
-});
-export type FormResponsePage = z.infer<typeof formResponsePageSchema>;
-
-export const responseAnswerSchema = z.object({
-  inputId: z.string(),
-  label: z.string(),
-  dataName: z.string(),
-  subtype: z.string(),
-  pageTitle: z.string().nullable().transform((value) => value ?? ''),
-  sectionTitle: z.string().nullable().default(null),
-  value: z.unknown(),
-  displayValue: z
-    .string()
-    .nullable()
-    .transform((value) => value ?? ''),
-});
-export type ResponseAnswer = z.infer<typeof responseAnswerSchema>;
-
-export const formResponseDetailSchema = z.object({
-  id: z.string().min(1),
-  formTemplate: z.object({ id: z.string().min(1), name: z.string(), archived: z.boolean().default(false) }),
-  submittedAt: z.string(),
-  isSpam: z.boolean(),
-  spamReasons: z.array(z.string()).default([]),
-  prefill: z.object({ id: z.string(), name: z.string().nullable() }).nullable().default(null),
-  answers: z.array(responseAnswerSchema),
-});
-export type FormResponseDetail = z.infer<typeof formResponseDetailSchema>;
+export { DEFAULT_RESPONSE_PAGE_SIZE };
+export type { FormResponseDetail, FormResponseListItem, FormResponsePage, ResponseAnswer };
 
 export interface FormResponseFilters {
   formTemplate?: string;
@@ -95,7 +46,7 @@ const base = (accountId: number | string) => `/api/${accountId}/form-responses/`
 const one = (accountId: number | string, id: string) => `${base(accountId)}${encodeURIComponent(id)}/`;
 
 /** Query values in camelCase: the client snake_cases the names (form_template, is_spam, submitted_after, …). */
-export function responseListParams(filters: FormResponseFilters): Record<string, string> {
+function responseListParams(filters: FormResponseFilters): Record<string, string> {
   const params: Record<string, string> = {};
   if (filters.formTemplate) params.formTemplate = filters.formTemplate;
   if (filters.isSpam !== undefined) params.isSpam = String(filters.isSpam);
@@ -108,11 +59,6 @@ export function responseListParams(filters: FormResponseFilters): Record<string,
   return params;
 }
 
-export async function listFormResponses(accountId: number | string, filters: FormResponseFilters = {}): Promise<FormResponsePage> {
-  const { data } = await http.get<unknown>(base(accountId), { params: responseListParams(filters) });
-  return parseResponse(formResponsePageSchema, data);
-}
-
 /** The `cursor` of a page link (`next` / `previous`), or null when there is no such page. */
 export function cursorOf(pageLink: string | null): string | null {
   if (!pageLink) return null;
@@ -123,15 +69,39 @@ export function cursorOf(pageLink: string | null): string | null {
   }
 }
 
-export async function getFormResponse(accountId: number | string, id: string): Promise<FormResponseDetail> {
-  const { data } = await http.get<unknown>(one(accountId, id));
-  return parseResponse(formResponseDetailSchema, data);
+export interface ResponseListArgs {
+  accountId: number;
+  filters: FormResponseFilters;
 }
 
-export async function setFormResponseSpam(accountId: number | string, id: string, isSpam: boolean): Promise<FormResponseDetail> {
-  const { data } = await http.put<unknown>(one(accountId, id), { isSpam });
-  return parseResponse(formResponseDetailSchema, data);
+export interface ResponseRef {
+  accountId: number;
+  id: string;
 }
+
+export const formResponsesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listResponses: build.query<FormResponsePage, ResponseListArgs>({
+      // Later pages read the total from the first page (only it carries a count), so it stays a while.
+      keepUnusedDataFor: 300,
+      query: ({ accountId, filters }) => ({ url: base(accountId), params: responseListParams(filters), schema: formResponsePageSchema }),
+      providesTags: (_result, _error, { accountId }) => [{ type: 'responses', id: accountId }],
+    }),
+    getResponse: build.query<FormResponseDetail, ResponseRef>({
+      query: ({ accountId, id }) => ({ url: one(accountId, id), schema: formResponseDetailSchema }),
+      providesTags: (_result, _error, { id }) => [{ type: 'response', id }],
+    }),
+    /** Answers the detail, which replaces the cached one; lists are fetched again (the row may leave a spam filter). */
+    setResponseSpam: build.mutation<FormResponseDetail, ResponseRef & { isSpam: boolean }>({
+      query: ({ accountId, id, isSpam }) => ({ url: one(accountId, id), method: 'PUT', data: { isSpam }, schema: formResponseDetailSchema }),
+      invalidatesTags: (_result, error, { accountId }) => (error ? [] : [{ type: 'responses', id: accountId }]),
+      async onQueryStarted({ accountId, id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(formResponsesApi.util.upsertQueryData('getResponse', { accountId, id }, data));
+      },
+    }),
+  }),
+});
 
 /**
  * The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, then `filename=` (quoted or

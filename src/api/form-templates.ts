@@ -1,51 +1,15 @@
 /**
- * Form templates API (API.md, contract "Server API"). Requests are written in camelCase: the http client snake_cases
- * every key except the json* ones, whose contents (element ids, settings) are data. Responses are validated here.
+ * Form templates API (API.md; shapes in src/contract/form-templates.ts). Requests are written in camelCase: the http
+ * client snake_cases every key except the json* ones, whose contents (element ids, settings) are data. Answers are
+ * parsed with the contract's schemas; the json* documents pass through unvalidated (the builder restores them).
  */
-import { z } from 'zod';
+import { formTemplatePageSchema, formTemplateSchema } from '../contract/form-templates';
+import type { FormTemplate, FormTemplateSummary } from '../contract/form-templates';
+import type { Paginated } from '../contract/common';
 import type { FormSnapshot } from '../domain/form-compare';
-import type { ConditionalLogic, FormDocument, FormStyle } from '../domain/form-document';
-import { http } from './client';
-import type { Paginated } from './schemas';
-import { paginatedSchema, parseResponse } from './schemas';
+import { api } from './api-slice';
 
-/** Free text the server may send as null on old rows; the SPA always works with a string. */
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '');
-
-export const formTemplateSummarySchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  displayName: text,
-  description: text,
-  internalFormSlug: z.string().nullable().default(null),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable().default(null),
-});
-export type FormTemplateSummary = z.infer<typeof formTemplateSummarySchema>;
-
-/*
- * The documents are NOT validated here: saved forms may be older shapes that formDocumentSchema (strict) refuses.
- * They pass through untouched and the builder runs restoreFormDocument / restoreConditionalLogic / restoreFormStyle
- * on them before they enter state. The static types say what a current server sends.
- */
-const passThrough = <T>() => z.unknown().transform((value) => value as T);
-
-export const formTemplateSchema = formTemplateSummarySchema.extend({
-  groupId: z.string().nullable().default(null),
-  account: z.number().int(),
-  customSubmitMessage: text,
-  jsonForm: passThrough<FormDocument>(),
-  jsonConditionalLogic: passThrough<ConditionalLogic>(),
-  jsonFormStyle: passThrough<FormStyle>(),
-  formMappers: z.array(z.unknown()).default([]),
-});
-export type FormTemplate = z.infer<typeof formTemplateSchema>;
-
-const formTemplatePageSchema = paginatedSchema(formTemplateSummarySchema);
+export type { FormTemplate, FormTemplateSummary };
 
 /** What create and update send: the saved fields of a form, the ones the unsaved-changes check compares. */
 export type FormTemplateInput = FormSnapshot;
@@ -56,8 +20,8 @@ export interface FormTemplateListFilters {
   internalFormSlug?: string;
 }
 
-/** Exported for tests and for callers that want to see the exact wire body (before the client's snake_casing). */
-export function formTemplateBody(input: FormTemplateInput): Record<string, unknown> {
+/** The saved fields, in the SPA's case (the client snake_cases the names, json* keys excepted). */
+function formTemplateBody(input: FormTemplateInput): Record<string, unknown> {
   return {
     name: input.name,
     description: input.description,
@@ -72,49 +36,121 @@ export function formTemplateBody(input: FormTemplateInput): Record<string, unkno
 const base = (accountId: number | string) => `/api/${accountId}/form-templates/`;
 const one = (accountId: number | string, id: string) => `${base(accountId)}${encodeURIComponent(id)}/`;
 
-export async function listFormTemplates(
-  accountId: number | string,
-  filters: FormTemplateListFilters = {},
-): Promise<Paginated<FormTemplateSummary>> {
+export interface FormListArgs extends FormTemplateListFilters {
+  accountId: number;
+}
+
+/** Query values in camelCase: the client snake_cases the names (internal_form_slug). */
+function listParams(filters: FormTemplateListFilters): Record<string, string> {
   const params: Record<string, string> = {};
   if (filters.archived) params.archived = 'true';
   const search = filters.search?.trim();
   if (search) params.search = search;
   if (filters.internalFormSlug) params.internalFormSlug = filters.internalFormSlug;
-  const { data } = await http.get<unknown>(base(accountId), { params });
-  return parseResponse(formTemplatePageSchema, data);
+  return params;
 }
 
-export async function getFormTemplate(accountId: number | string, id: string): Promise<FormTemplate> {
-  const { data } = await http.get<unknown>(one(accountId, id));
-  return parseResponse(formTemplateSchema, data);
+const formListTag = (accountId: number, archived: boolean) => `${accountId}/${archived ? 'archived' : 'active'}`;
+
+export interface FormRef {
+  accountId: number;
+  id: string;
 }
 
-export async function createFormTemplate(accountId: number | string, input: FormTemplateInput): Promise<FormTemplate> {
-  const { data } = await http.post<unknown>(base(accountId), formTemplateBody(input));
-  return parseResponse(formTemplateSchema, data);
+/**
+ * Archive, unarchive and rename change a row of the cached lists in place (no refetch, so the list does not flash):
+ * the row leaves the tab it was on, or takes its new name.
+ */
+function patchFormLists(
+  dispatch: (action: unknown) => unknown,
+  getState: () => unknown,
+  accountId: number,
+  recipe: (list: Paginated<FormTemplateSummary>, archived: boolean) => void,
+): void {
+  const state = getState() as Parameters<typeof formTemplatesApi.util.selectInvalidatedBy>[0];
+  for (const { endpointName, originalArgs } of formTemplatesApi.util.selectInvalidatedBy(state, [{ type: 'forms', id: accountId }])) {
+    if (endpointName !== 'listForms') continue;
+    const args = originalArgs as FormListArgs;
+    dispatch(formTemplatesApi.util.updateQueryData('listForms', args, (draft) => recipe(draft, !!args.archived)));
+  }
 }
 
-/** `updatedAt` is the value loaded with the form: the server answers 409 when someone saved in between. */
-export async function updateFormTemplate(
-  accountId: number | string,
-  id: string,
-  input: FormTemplateInput & { updatedAt: string },
-): Promise<FormTemplate> {
-  const { data } = await http.put<unknown>(one(accountId, id), { ...formTemplateBody(input), id, updatedAt: input.updatedAt });
-  return parseResponse(formTemplateSchema, data);
+function summaryOf(form: FormTemplate): FormTemplateSummary {
+  const { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt } = form;
+  return { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt };
 }
 
-export async function renameFormTemplate(accountId: number | string, id: string, name: string): Promise<FormTemplate> {
-  const { data } = await http.patch<unknown>(one(accountId, id), { id, name });
-  return parseResponse(formTemplateSchema, data);
-}
-
-export async function archiveFormTemplate(accountId: number | string, id: string): Promise<void> {
-  await http.delete(one(accountId, id));
-}
-
-export async function unarchiveFormTemplate(accountId: number | string, id: string): Promise<FormTemplate> {
-  const { data } = await http.patch<unknown>(`${one(accountId, id)}unarchive/`);
-  return parseResponse(formTemplateSchema, data);
-}
+export const formTemplatesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listForms: build.query<Paginated<FormTemplateSummary>, FormListArgs>({
+      query: ({ accountId, ...filters }) => ({ url: base(accountId), params: listParams(filters), schema: formTemplatePageSchema }),
+      providesTags: (_result, _error, { accountId, archived }) => [
+        { type: 'forms', id: accountId },
+        { type: 'forms', id: formListTag(accountId, !!archived) },
+      ],
+    }),
+    getForm: build.query<FormTemplate, FormRef>({
+      query: ({ accountId, id }) => ({ url: one(accountId, id), schema: formTemplateSchema }),
+      providesTags: (_result, _error, { id }) => [{ type: 'form', id }],
+    }),
+    createForm: build.mutation<FormTemplate, { accountId: number; input: FormTemplateInput }>({
+      query: ({ accountId, input }) => ({ url: base(accountId), method: 'POST', data: formTemplateBody(input), schema: formTemplateSchema }),
+      invalidatesTags: (_result, error, { accountId }) => (error ? [] : [{ type: 'forms', id: accountId }]),
+    }),
+    /** `updatedAt` is the value loaded with the form: the server answers 409 when someone saved in between. */
+    updateForm: build.mutation<FormTemplate, FormRef & { input: FormTemplateInput & { updatedAt: string } }>({
+      query: ({ accountId, id, input }) => ({
+        url: one(accountId, id),
+        method: 'PUT',
+        data: { ...formTemplateBody(input), id, updatedAt: input.updatedAt },
+        schema: formTemplateSchema,
+      }),
+      async onQueryStarted({ accountId, id }, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(formTemplatesApi.util.upsertQueryData('getForm', { accountId, id }, data));
+        patchFormLists(dispatch, getState, accountId, (list) => {
+          list.results = list.results.map((form) => (form.id === id ? summaryOf(data) : form));
+        });
+      },
+    }),
+    renameForm: build.mutation<FormTemplate, FormRef & { name: string }>({
+      query: ({ accountId, id, name }) => ({ url: one(accountId, id), method: 'PATCH', data: { id, name }, schema: formTemplateSchema }),
+      async onQueryStarted({ accountId, id }, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(formTemplatesApi.util.upsertQueryData('getForm', { accountId, id }, data));
+        patchFormLists(dispatch, getState, accountId, (list) => {
+          list.results = list.results.map((form) => (form.id === id ? summaryOf(data) : form));
+        });
+      },
+    }),
+    archiveForm: build.mutation<null, FormRef>({
+      query: ({ accountId, id }) => ({ url: one(accountId, id), method: 'DELETE' }),
+      transformResponse: () => null,
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'form', id }]),
+      async onQueryStarted({ accountId, id }, { dispatch, getState, queryFulfilled }) {
+        const done = await queryFulfilled.then(() => true, () => false);
+        if (!done) return;
+        // The active list loses the row now; the archived list is fetched again when opened (it needs the row's
+        // new deletedAt, which only the server knows).
+        patchFormLists(dispatch, getState, accountId, (list, archived) => {
+          if (!archived) list.results = list.results.filter((form) => form.id !== id);
+        });
+        dispatch(formTemplatesApi.util.invalidateTags([{ type: 'forms', id: formListTag(accountId, true) }]));
+      },
+    }),
+    unarchiveForm: build.mutation<FormTemplate, FormRef>({
+      query: ({ accountId, id }) => ({ url: `${one(accountId, id)}unarchive/`, method: 'PATCH', schema: formTemplateSchema }),
+      async onQueryStarted({ accountId, id }, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(formTemplatesApi.util.upsertQueryData('getForm', { accountId, id }, data));
+        patchFormLists(dispatch, getState, accountId, (list, archived) => {
+          if (archived) list.results = list.results.filter((form) => form.id !== id);
+          else if (!list.results.some((form) => form.id === id)) list.results.push(summaryOf(data));
+        });
+      },
+    }),
+  }),
+});

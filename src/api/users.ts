@@ -1,13 +1,18 @@
-import { http } from './client';
-import type { User } from './schemas';
-import { parseResponse, userSchema } from './schemas';
+import { userSchema } from '../contract/me';
+import type { User } from '../contract/me';
+import { api } from './api-slice';
 
-/** `silent` lets the error page and route loaders ask who is signed in without being sent to /login. */
-export async function fetchMe(options: { silent?: boolean } = {}): Promise<User> {
-  const { data } = await http.get<unknown>('/api/me/', { silent: options.silent });
-  return parseResponse(userSchema, data);
-}
+export type { User };
 
-export async function logout(): Promise<void> {
-  await http.post('/api/logout/');
-}
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * Who is signed in. Always silent: the spec §6 rules for a missing session (redirect, or tell the caller) depend
+     * on who asks, so `user/getAuthRedirectUserDetails` and the root loader apply them.
+     */
+    getMe: build.query<User, void>({
+      query: () => ({ url: '/api/me/', silent: true, schema: userSchema }),
+      providesTags: ['me'],
+    }),
+  }),
+});

@@ -1,35 +1,28 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
-import { fetchAccount, listAccounts } from '../api/accounts';
-import { ApiError } from '../api/errors';
-import type { Account, Paginated, User } from '../api/schemas';
+import { accountsApi } from '../api/accounts';
+import { isHandledByClient, messageOf, statusOf } from '../api/errors';
+import type { Account } from '../api/accounts';
+import type { User } from '../api/users';
 import { isAdminUser } from '../domain/route-guard';
-import { errorRaised, showErrorToast } from './app-slice';
-import { userLoggedOut } from './root-actions';
+import { errorRaised } from './app-slice';
 
 export const LOAD_ACCOUNT_LIST_ERROR = 'Unable to load account list';
 /** Server page size of GET /api/accounts/. */
 export const ACCOUNT_PAGE_SIZE = 20;
 
-export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-
+/** Spec §3 account state: the current account; the account list is server data and lives in the api cache. */
 export interface AccountState {
   currentAccount: Account | null;
   /** Set as soon as an account is chosen; every account call uses it (spec §4). */
   accountId: number | null;
   loaded: boolean;
-  list: Account[];
-  listCount: number;
-  listStatus: ListStatus;
 }
 
 export const initialAccountState: AccountState = {
   currentAccount: null,
   accountId: null,
   loaded: false,
-  list: [],
-  listCount: 0,
-  listStatus: 'idle',
 };
 
 export interface SetCurrentAccountArgs {
@@ -46,46 +39,24 @@ export interface AccountFailure {
   route?: string;
 }
 
-function failureOf(error: unknown, route?: string): AccountFailure {
-  return {
-    status: error instanceof ApiError ? error.status : null,
-    message: error instanceof Error ? error.message : String(error),
-    route,
-  };
-}
-
-/** Spec §7 store action `account/setCurrentAccount`. */
+/** Spec §7 store action `account/setCurrentAccount`: the `getAccount` endpoint, then the account becomes current. */
 export const setCurrentAccount = createAsyncThunk<Account, SetCurrentAccountArgs, { rejectValue: AccountFailure }>(
   'account/setCurrentAccount',
   async ({ accountId, noRedirect, route }, { dispatch, rejectWithValue }) => {
+    const request = dispatch(accountsApi.endpoints.getAccount.initiate(accountId));
     try {
-      return await fetchAccount(accountId);
+      return await request.unwrap();
     } catch (error) {
-      const failure = failureOf(error, route);
-      // The HTTP client already sends 401 to /login and turns 403/404 into the error page.
-      const handledByClient = failure.status === 401 || failure.status === 403 || failure.status === 404;
-      if (!noRedirect && !handledByClient) {
+      const failure: AccountFailure = { status: statusOf(error), message: messageOf(error), route };
+      if (!noRedirect && !isHandledByClient(error)) {
         dispatch(errorRaised({ statusCode: failure.status ?? 500, message: failure.message, fatal: true }));
       }
       return rejectWithValue(failure);
+    } finally {
+      request.unsubscribe();
     }
   },
 );
-
-export const loadAccountList = createAsyncThunk<
-  Paginated<Account>,
-  { search: string; page: number },
-  { rejectValue: AccountFailure }
->('account/loadAccountList', async ({ search, page }, { dispatch, rejectWithValue, signal }) => {
-  try {
-    return await listAccounts({ search: search || undefined, page });
-  } catch (error) {
-    const failure = failureOf(error);
-    // A superseded search is not worth a toast, and a 401 is already on its way to /login.
-    if (!signal.aborted && failure.status !== 401) dispatch(showErrorToast(LOAD_ACCOUNT_LIST_ERROR));
-    return rejectWithValue(failure);
-  }
-});
 
 // Matched by type so this slice need not import the user slice (which imports setCurrentAccount).
 function isUserDetailsFulfilled(action: UnknownAction): action is PayloadAction<User> {
@@ -105,7 +76,6 @@ const accountSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(userLoggedOut, () => initialAccountState)
       .addCase(setCurrentAccount.pending, (state, action) => {
         if (state.accountId !== action.meta.arg.accountId) {
           state.currentAccount = null;
@@ -118,20 +88,6 @@ const accountSlice = createSlice({
         if (state.accountId !== action.meta.arg.accountId) return;
         state.currentAccount = action.payload;
         state.loaded = true;
-      })
-      .addCase(loadAccountList.pending, (state) => {
-        state.listStatus = 'loading';
-      })
-      .addCase(loadAccountList.fulfilled, (state, action) => {
-        state.list = action.payload.results;
-        state.listCount = action.payload.count;
-        state.listStatus = 'loaded';
-      })
-      .addCase(loadAccountList.rejected, (state, action) => {
-        if (action.meta.aborted) return;
-        state.list = [];
-        state.listCount = 0;
-        state.listStatus = 'failed';
       })
       .addMatcher(isUserDetailsFulfilled, (state, action) => {
         // Spec §6: a user works in the account on their profile. An admin's current account is whichever one the
@@ -148,9 +104,6 @@ const accountSlice = createSlice({
     selectCurrentAccount: (state) => state.currentAccount,
     selectAccountId: (state) => state.accountId,
     selectAccountLoaded: (state) => state.loaded,
-    selectAccountList: (state) => state.list,
-    selectAccountListCount: (state) => state.listCount,
-    selectAccountListStatus: (state) => state.listStatus,
   },
 });
 
@@ -158,9 +111,6 @@ export const {
   selectCurrentAccount,
   selectAccountId,
   selectAccountLoaded,
-  selectAccountList,
-  selectAccountListCount,
-  selectAccountListStatus,
 } = accountSlice.selectors;
 export const { currentAccountSet } = accountSlice.actions;
 export const accountReducer = accountSlice.reducer;

@@ -17,16 +17,16 @@ export interface AppError {
   fatal: boolean;
 }
 
-/** App state of spec §3, plus the error shown by the error page and the newer-build flag (spec §4). */
+/**
+ * App state of spec §3, plus the error shown by the error page and the newer-build flag (spec §4). Spec §3 also
+ * lists renderKey, insertZoneType, selectedElementId and currentFormPageId: nothing here needs a re-render key or an
+ * insert-zone type, and the builder's selected element and current page are the 'form' slice's (docs/decisions.md).
+ */
 export interface AppState {
-  renderKey: number;
   loaded: boolean;
   sidebarOpen: boolean;
   toast: ToastState;
-  insertZoneType: string | null;
   currentFormId: string | null;
-  selectedElementId: string | null;
-  currentFormPageId: string | null;
   error: AppError | null;
   updateAvailable: boolean;
 }
@@ -39,14 +39,10 @@ const TOAST_TITLES: Readonly<Record<ToastVariant, string>> = { success: 'Success
 const hiddenToast: ToastState = { show: false, title: '', message: '', variant: '' };
 
 export const initialAppState: AppState = {
-  renderKey: 0,
   loaded: false,
   sidebarOpen: true,
   toast: hiddenToast,
-  insertZoneType: null,
   currentFormId: null,
-  selectedElementId: null,
-  currentFormPageId: null,
   error: null,
   updateAvailable: false,
 };
@@ -90,6 +86,7 @@ const appSlice = createSlice({
     selectAppError: (state) => state.error,
     selectAppLoaded: (state) => state.loaded,
     selectUpdateAvailable: (state) => state.updateAvailable,
+    selectCurrentFormId: (state) => state.currentFormId,
   },
 });
 
@@ -104,7 +101,7 @@ export const {
   updateFound,
 } = appSlice.actions;
 
-export const { selectSidebarOpen, selectToast, selectAppError, selectAppLoaded, selectUpdateAvailable } =
+export const { selectSidebarOpen, selectToast, selectAppError, selectAppLoaded, selectUpdateAvailable, selectCurrentFormId } =
   appSlice.selectors;
 
 export const appReducer = appSlice.reducer;

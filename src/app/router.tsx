@@ -2,7 +2,7 @@ import { createBrowserRouter, createMemoryRouter, createPath } from 'react-route
 import type { Location } from 'react-router';
 import { errorCleared, updateFound } from './app-slice';
 import { isReloading, listenForChunkLoadErrors, reloadWithGuard, startBuildCheck } from './build-check';
-import { routes } from './routes';
+import { createRoutes } from './routes';
 import type { AppStore } from './store';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -16,12 +16,14 @@ export interface AppRouterOptions {
 
 /**
  * Every navigation (a location the router starts loading or has just committed):
- * - clears app.error, so the error page of one URL does not follow the user to the next;
+ * - clears app.error when it starts (or, for one that commits at once, when it commits), so the error page of one
+ *   URL does not follow the user to the next, while an error the new route's loader raised stays shown;
  * - when a newer build is known, becomes a full page load of its target (spec §4), guarded against loops.
  */
 export function wireNavigation(router: AppRouter, store: AppStore, assign?: (url: string) => void): () => void {
   let committedKey = router.state.location.key;
   let pendingKey: string | null = null;
+  let clearedForKey: string | null = null;
   return router.subscribe((state) => {
     const pending = state.navigation.location;
     const committed = state.location.key !== committedKey ? state.location : null;
@@ -31,7 +33,11 @@ export function wireNavigation(router: AppRouter, store: AppStore, assign?: (url
     pendingKey = pending ? pending.key : null;
     if (!target) return;
 
-    if (committed && store.getState().app.error) store.dispatch(errorCleared());
+    // A committed location has the key its pending navigation had, so one navigation clears once.
+    if (target.key !== clearedForKey) {
+      clearedForKey = target.key;
+      if (store.getState().app.error) store.dispatch(errorCleared());
+    }
     if (store.getState().app.updateAvailable && !isReloading()) {
       reloadWithGuard(createPath(target), assign ? { assign } : {});
     }
@@ -39,6 +45,7 @@ export function wireNavigation(router: AppRouter, store: AppStore, assign?: (url
 }
 
 export function createAppRouter(store: AppStore, options: AppRouterOptions = {}): AppRouter {
+  const routes = createRoutes(store);
   const router = options.initialEntries
     ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
     : createBrowserRouter(routes);

@@ -9,6 +9,9 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { PageSpinner } from './layouts/page-spinner';
 import type { RouteHandle } from './route-handle';
 import { RouteErrorPage } from './route-error';
+import { SigningIn } from '../features/auth/login-redirect-page';
+import { indexLoader, loginRedirectLoader, screenLoader } from './route-loaders';
+import type { AppStore } from './store';
 
 /** One screen of spec §2: where it lives, its layout, the per-form permission it needs and its lazily loaded page. */
 export interface RouteDefinition {
@@ -145,14 +148,27 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
 /** The handle of an unmatched path: no name, so the guard answers 'Page not found: {fullPath}' (non-fatal). */
 export const NOT_FOUND_HANDLE: RouteHandle = { name: null, layout: 'default' };
 
-function toRouteObject(definition: RouteDefinition): RouteObject {
+function toRouteObject(definition: RouteDefinition, store: AppStore): RouteObject {
   const handle: RouteHandle = { name: definition.name, layout: definition.layout, permission: definition.permission };
   const lazy = async () => ({ Component: await definition.page() });
-  return definition.path === '' ? { index: true, handle, lazy } : { path: definition.path, handle, lazy };
+  const loader = definition.layout === 'default' ? screenLoader(store, handle) : LOADERS[definition.name]?.(store);
+  const route = { handle, lazy, loader, HydrateFallback: FALLBACKS[definition.name] };
+  return definition.path === '' ? { index: true, ...route } : { path: definition.path, ...route };
 }
 
-function routesOf(layout: RouteLayout): RouteObject[] {
-  return ROUTE_DEFINITIONS.filter((definition) => definition.layout === layout).map(toRouteObject);
+/** The loaders of the screens outside the signed-in layout. */
+const LOADERS: Readonly<Record<string, (store: AppStore) => RouteObject['loader']>> = {
+  index: indexLoader,
+  'login-redirect': loginRedirectLoader,
+};
+
+/** What a screen shows while its loader runs on the first page load. */
+const FALLBACKS: Readonly<Record<string, ComponentType>> = {
+  'login-redirect': SigningIn,
+};
+
+function routesOf(layout: RouteLayout, store: AppStore): RouteObject[] {
+  return ROUTE_DEFINITIONS.filter((definition) => definition.layout === layout).map((definition) => toRouteObject(definition, store));
 }
 
 // The default layout renders the error page for it; the route itself has nothing to show.
@@ -164,8 +180,12 @@ function AppLoading() {
   return <PageSpinner label="Loading…" fullPage />;
 }
 
-/** The route tree: one pathless route per layout, each holding its screens; '*' falls to the default layout. */
-export const routes: RouteObject[] = [
+/**
+ * The route tree: one pathless route per layout, each holding its screens; '*' falls to the default layout. The
+ * loaders dispatch to `store` (route-loaders.ts).
+ */
+export function createRoutes(store: AppStore): RouteObject[] {
+  return [
   {
     id: 'root',
     path: '/',
@@ -173,13 +193,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     HydrateFallback: AppLoading,
     children: [
-      { id: 'layout-empty', element: <EmptyLayout />, children: routesOf('empty') },
-      { id: 'layout-auth', element: <AuthLayout />, children: routesOf('auth') },
+      { id: 'layout-empty', element: <EmptyLayout />, children: routesOf('empty', store) },
+      { id: 'layout-auth', element: <AuthLayout />, children: routesOf('auth', store) },
       {
         id: 'layout-default',
         element: <DefaultLayout />,
-        children: [...routesOf('default'), { path: '*', handle: NOT_FOUND_HANDLE, Component: Unmatched }],
+        children: [...routesOf('default', store), { path: '*', handle: NOT_FOUND_HANDLE, Component: Unmatched }],
       },
     ],
   },
-];
+  ];
+}

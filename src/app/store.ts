@@ -5,9 +5,16 @@ import type { PersistConfig, PersistorOptions } from 'redux-persist';
 // The lib/ build of redux-persist breaks under Vite (ARCHITECTURE.md).
 import storage from 'redux-persist/es/storage';
 import autoMergeLevel1 from 'redux-persist/es/stateReconciler/autoMergeLevel1';
+import { api } from '../api/api-slice';
 import { formReducer } from '../features/builder/form-slice';
 import { initialFormState } from '../features/builder/form-state';
 import type { FormState } from '../features/builder/form-state';
+import { initialIntegrationState, integrationReducer } from '../features/integrations/integration-slice';
+import type { IntegrationState } from '../features/integrations/integration-slice';
+import { initialResponseState, responseReducer } from '../features/responses/response-slice';
+import type { ResponseState } from '../features/responses/response-slice';
+import { initialPrefillState, prefillReducer } from '../features/share/prefill-slice';
+import type { PrefillState } from '../features/share/prefill-slice';
 import { accountReducer, initialAccountState } from './account-slice';
 import type { AccountState } from './account-slice';
 import { appReducer, initialAppState } from './app-slice';
@@ -16,11 +23,16 @@ import { userLoggedOut } from './root-actions';
 import { initialUserState, userReducer } from './user-slice';
 import type { UserState } from './user-slice';
 
+/** The design card's slices, each holding its feature's client state, and the api cache holding server data. */
 export interface RootState {
   app: AppState;
   user: UserState;
   account: AccountState;
   form: FormState;
+  integration: IntegrationState;
+  response: ResponseState;
+  prefill: PrefillState;
+  [api.reducerPath]: ReturnType<typeof api.reducer>;
 }
 
 /** Spec §4: key 'starfield', holding only the sidebar state and the current form id; the rest starts empty. */
@@ -58,11 +70,16 @@ const combinedReducer = combineReducers({
   user: userReducer,
   account: accountReducer,
   form: formReducer,
+  integration: integrationReducer,
+  response: responseReducer,
+  prefill: prefillReducer,
+  [api.reducerPath]: api.reducer,
 });
 
 /**
- * Signing out resets every slice. The app slice resets through its own reducer (it handles userLoggedOut), so
- * redux-persist keeps its bookkeeping and writes the reset state; the other slices simply start over.
+ * Signing out resets every slice and the api cache, here and only here. The app slice resets through its own reducer
+ * (it handles userLoggedOut), so redux-persist keeps its bookkeeping and writes the reset state; the other slices
+ * and the cache simply start over.
  */
 export const rootReducer: Reducer<RootState, UnknownAction, Partial<RootState>> = (state, action) => {
   if (state && userLoggedOut.match(action)) {
@@ -72,18 +89,22 @@ export const rootReducer: Reducer<RootState, UnknownAction, Partial<RootState>> 
 };
 
 /** Each slice given is merged over its initial state, so tests can preload just the fields they care about. */
-export type PreloadedState = { [Slice in keyof RootState]?: Partial<RootState[Slice]> };
+type ClientSlices = Omit<RootState, typeof api.reducerPath>;
+export type PreloadedState = { [Slice in keyof ClientSlices]?: Partial<ClientSlices[Slice]> };
 
-const initialSlices: RootState = {
+const initialSlices: ClientSlices = {
   app: initialAppState,
   user: initialUserState,
   account: initialAccountState,
   form: initialFormState,
+  integration: initialIntegrationState,
+  response: initialResponseState,
+  prefill: initialPrefillState,
 };
 
 function fillSlices(preloaded: PreloadedState): Partial<RootState> {
   const filled: Partial<RootState> = {};
-  for (const key of Object.keys(preloaded) as (keyof RootState)[]) {
+  for (const key of Object.keys(preloaded) as (keyof ClientSlices)[]) {
     const slice = preloaded[key];
     if (slice) Object.assign(filled, { [key]: { ...initialSlices[key], ...slice } });
   }
@@ -98,7 +119,7 @@ export function makeStore(preloadedState?: PreloadedState) {
       getDefaultMiddleware({
         // redux-persist's lifecycle actions carry functions.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).concat(api.middleware),
   });
 }
 

@@ -1,17 +1,15 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { fetchMe } from '../api/users';
-import type { User } from '../api/schemas';
-import { ApiError } from '../api/errors';
+import { messageOf, statusOf } from '../api/errors';
+import type { User } from '../api/users';
+import { usersApi } from '../api/users';
 import { isAdminUser } from '../domain/route-guard';
 import type { GuardUser } from '../domain/route-guard';
 import { setCurrentAccount } from './account-slice';
 import { showErrorToast } from './app-slice';
 import { browserLocation, loginPath } from './browser-location';
-import { userLoggedOut } from './root-actions';
+import type { LoadStatus } from '../domain/load-status';
 
 export const FETCH_USER_ERROR = 'Unable to fetch user details';
-
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export interface UserState {
   user: User | null;
@@ -38,22 +36,32 @@ export interface UserDetailsFailure {
   message: string;
 }
 
-/** Spec §7 store action `user/getAuthRedirectUserDetails`: who is signed in, with the spec's redirect rules. */
+/**
+ * Spec §7 store action `user/getAuthRedirectUserDetails`: who is signed in (the `getMe` endpoint, fetched afresh),
+ * with the spec's redirect rules. The user is kept in this slice too: spec §3 names it as app state, and every
+ * guard and the sidebar read it synchronously.
+ */
 export const getAuthRedirectUserDetails = createAsyncThunk<
   User,
   UserDetailsArgs | undefined,
   { rejectValue: UserDetailsFailure }
 >('user/getAuthRedirectUserDetails', async (args = {}, { dispatch, rejectWithValue }) => {
   try {
-    // Always silent: this thunk applies the 401 rule itself, with the caller's route as `next`.
-    const user = await fetchMe({ silent: true });
+    // The endpoint is silent: this thunk applies the 401 rule itself, with the caller's route as `next`.
+    const request = dispatch(usersApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }));
+    let user: User;
+    try {
+      user = await request.unwrap();
+    } finally {
+      request.unsubscribe();
+    }
     if (args.accountId != null && isAdminUser(user)) {
       void dispatch(setCurrentAccount({ accountId: args.accountId, noRedirect: args.noRedirect, route: args.route }));
     }
     return user;
   } catch (error) {
-    const status = error instanceof ApiError ? error.status : null;
-    const message = error instanceof Error ? error.message : String(error);
+    const status = statusOf(error);
+    const message = messageOf(error);
     if (status === 401) {
       if (!args.noRedirect) browserLocation.assign(loginPath(args.route ?? browserLocation.currentPath()));
     } else if (!args.hideErrorMsg) {
@@ -69,7 +77,6 @@ const userSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(userLoggedOut, () => initialUserState)
       .addCase(getAuthRedirectUserDetails.pending, (state) => {
         state.status = 'loading';
       })

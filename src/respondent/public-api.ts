@@ -4,6 +4,7 @@
  * document when it was saved. Only the shape the renderer relies on is checked.
  */
 import type { ConditionalLogic, FormDocument, FormStyle } from '../domain/form-document';
+import { RETRY_COUNT, isRetryStatus, retryDelayMs } from '../domain/retry-policy';
 
 export interface PublicForm {
   id: string;
@@ -60,16 +61,21 @@ export function formIdFromPath(pathname: string): string | null {
 
 export interface LoadOptions {
   fetch?: typeof fetch;
-  /** Spec §9: reads are retried once. */
+  /** Spec §9: reads are retried once (the SPA's policy, src/domain/retry-policy.ts). */
   retries?: number;
+  /** The pause before a retry when the server does not ask for one (Retry-After on 429/503 wins). */
   retryDelayMs?: number;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GET `url` as JSON: the status, the parsed body (null when there is none) and the start token; network and 5xx failures retried. */
+/**
+ * GET `url` as JSON: the status, the parsed body (null when there is none) and the start token. A network failure or
+ * a status of the retry policy is retried (once by default), after the pause the policy gives; a longer Retry-After
+ * fails at once.
+ */
 async function getJson(url: string, options: LoadOptions): Promise<{ status: number; body: unknown; startToken: string | null }> {
-  const retries = options.retries ?? 1;
+  const retries = options.retries ?? RETRY_COUNT;
   for (let attempt = 0; ; attempt++) {
     let response: Response | null = null;
     try {
@@ -78,7 +84,7 @@ async function getJson(url: string, options: LoadOptions): Promise<{ status: num
     } catch {
       // offline, DNS, connection reset: below
     }
-    if (response && response.status < 500) {
+    if (response && !isRetryStatus(response.status)) {
       let body: unknown = null;
       try {
         body = await response.json();
@@ -88,7 +94,11 @@ async function getJson(url: string, options: LoadOptions): Promise<{ status: num
       return { status: response.status, body, startToken: response.headers.get(START_TOKEN_HEADER) };
     }
     if (attempt >= retries) throw new LoadFailedError();
-    await wait(options.retryDelayMs ?? 1000);
+    const retryAfter = response?.headers.get('Retry-After') ?? null;
+    const delay = retryDelayMs(response ? response.status : null, retryAfter);
+    if (delay === null) throw new LoadFailedError();
+    // The server's own Retry-After wins over the caller's default pause.
+    await wait(retryAfter !== null ? delay : (options.retryDelayMs ?? delay));
   }
 }
 

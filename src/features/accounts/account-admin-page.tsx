@@ -5,20 +5,15 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { PageFrame } from '../../components/page-frame';
-import type { Account } from '../../api/schemas';
+import type { Account } from '../../api/accounts';
 import { parseAccountId } from '../../domain/ids';
-import {
-  ACCOUNT_PAGE_SIZE,
-  LOAD_ACCOUNT_LIST_ERROR,
-  loadAccountList,
-  selectAccountList,
-  selectAccountListCount,
-  selectAccountListStatus,
-  setCurrentAccount,
-} from '../../app/account-slice';
+import { accountsApi } from '../../api/accounts';
+import { ACCOUNT_PAGE_SIZE, LOAD_ACCOUNT_LIST_ERROR, setCurrentAccount } from '../../app/account-slice';
 import { safeNextPath } from '../../app/browser-location';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
 import { PageSpinner } from '../../app/layouts/page-spinner';
+import { useErrorToast } from '../../app/use-error-toast';
+import { loadStatusOf } from '../../domain/load-status';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -57,11 +52,14 @@ export function AccountAdminPage() {
     setPage(1);
   }
   const [choosing, setChoosing] = useState<number | null>(directAccountId);
-  const [reloadKey, setReloadKey] = useState(0);
+  const directPending = directAccountId !== null && choosing === directAccountId;
 
-  const accounts = useAppSelector(selectAccountList);
-  const count = useAppSelector(selectAccountListCount);
-  const status = useAppSelector(selectAccountListStatus);
+  // A newer search or page replaces the shown one; an answer for one the user left only fills the cache.
+  const list = accountsApi.useListAccountsQuery({ search: pageSearch || undefined, page }, { skip: directPending });
+  useErrorToast(list.error, LOAD_ACCOUNT_LIST_ERROR);
+  const status = loadStatusOf(list);
+  const accounts = list.currentData?.results ?? [];
+  const count = list.currentData?.count ?? 0;
   const pageCount = Math.max(1, Math.ceil(count / ACCOUNT_PAGE_SIZE));
   const searchId = useId();
   const statusId = useId();
@@ -87,15 +85,6 @@ export function AccountAdminPage() {
     });
   }, [directAccountId, openAccount]);
 
-  const directPending = directAccountId !== null && choosing === directAccountId;
-
-  useEffect(() => {
-    if (directPending) return;
-    const request = dispatch(loadAccountList({ search: pageSearch, page }));
-    // A newer search or page supersedes this one: its late answer must not overwrite the list.
-    return () => request.abort();
-  }, [dispatch, pageSearch, page, reloadKey, directPending]);
-
   if (directPending) {
     return <PageSpinner label="Opening account…" fullPage />;
   }
@@ -115,7 +104,7 @@ export function AccountAdminPage() {
     body = (
       <div className="empty-state text-center py-5">
         <p className="mb-3">{LOAD_ACCOUNT_LIST_ERROR}.</p>
-        <Button variant="outline-primary" onClick={() => setReloadKey((key) => key + 1)}>
+        <Button variant="outline-primary" onClick={() => void list.refetch()}>
           Try again
         </Button>
       </div>

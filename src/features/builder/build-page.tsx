@@ -5,11 +5,9 @@
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
-import { useStore } from 'react-redux';
-import { currentFormIdSet } from '../../app/app-slice';
+import { currentFormIdSet, selectCurrentFormId } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageSpinner } from '../../app/layouts/page-spinner';
-import type { RootState } from '../../app/store';
 import { BackLink } from '../../components/back-link';
 import { parseAccountId } from '../../domain/ids';
 import { BuilderDnd } from './builder-dnd';
@@ -43,20 +41,14 @@ export function BuildPage() {
   const accountId = parseAccountId(params.accountId);
   const formId = params.formId ?? '';
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
+  const currentFormId = useAppSelector(selectCurrentFormId);
   const ready = useAppSelector((state) => selectIsFormReady(state, formId));
   const failed = useAppSelector((state) => state.form.formId === formId && state.form.loadStatus === 'failed');
+  // The route's loader started loading the form (app/route-loaders.ts): data starts with the route.
 
   useEffect(() => {
-    if (accountId === null || formId === '') return;
-    const { form } = store.getState();
-    if (form.formId === formId && (form.loadStatus === 'loading' || form.loadStatus === 'loaded')) return;
-    void dispatch(loadForm({ accountId, formId }));
-  }, [accountId, formId, dispatch, store]);
-
-  useEffect(() => {
-    if (ready && store.getState().app.currentFormId !== formId) dispatch(currentFormIdSet(formId));
-  }, [ready, formId, dispatch, store]);
+    if (ready && currentFormId !== formId) dispatch(currentFormIdSet(formId));
+  }, [ready, currentFormId, formId, dispatch]);
 
   if (accountId === null) return null;
   if (failed) return <LoadFailed onRetry={() => void dispatch(loadForm({ accountId, formId }))} />;

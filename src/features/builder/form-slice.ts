@@ -5,7 +5,6 @@
  */
 import { createSlice, isDraft, original } from '@reduxjs/toolkit';
 import type { PayloadAction, Reducer } from '@reduxjs/toolkit';
-import { userLoggedOut } from '../../app/root-actions';
 import { customDataNamesOf } from '../../domain/custom-data-names';
 import { collectDataNames, dataNameFromLabel } from '../../domain/data-name';
 import { deepEqual, hasUnsavedChanges } from '../../domain/form-compare';
@@ -271,7 +270,6 @@ const formSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(userLoggedOut, () => initialFormState)
       .addCase(loadForm.pending, (state, action) => {
         state.loadStatus = 'loading';
         state.previousFormId = null;

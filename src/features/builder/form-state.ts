@@ -5,13 +5,13 @@
  */
 import type { FormTemplate } from '../../api/form-templates';
 import type { FormSnapshot } from '../../domain/form-compare';
+import type { LoadStatus } from '../../domain/load-status';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
 import type { ConditionalLogic, FormDocument, FormStyle } from '../../domain/form-document';
 import { restoreFormSnapshot } from '../../domain/form-restore';
 import { normaliseForm } from '../../domain/form-tree';
 import type { FormTree } from '../../domain/form-tree';
 
-type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 /** What stopped the last save, so the editor can open the right panel. */
 export type SaveProblem = 'settings' | 'buttonStyle' | 'elements' | 'logic';

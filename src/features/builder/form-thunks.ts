@@ -1,10 +1,12 @@
 /**
- * The builder's two server calls: 'form/loadForm' (spec §7) and 'form/saveForm', with the mapping of the server's
- * save errors onto the editor (which element, which setting, which panel).
+ * The builder's two server calls: 'form/loadForm' (spec §7) and 'form/saveForm', thin wrappers over the api
+ * endpoints (getForm, createForm, updateForm: the 'form' cache entry and the cached lists follow), with the mapping
+ * of the server's save errors onto the editor (which element, which setting, which panel).
  */
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { ApiError } from '../../api/errors';
-import { createFormTemplate, getFormTemplate, updateFormTemplate } from '../../api/form-templates';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { fieldErrorsOf, isHandledByClient, messageOf, statusOf } from '../../api/errors';
+import { formTemplatesApi } from '../../api/form-templates';
 import type { FormTemplate, FormTemplateInput } from '../../api/form-templates';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { createNewFormDocument } from '../../domain/element-factory';
@@ -22,8 +24,25 @@ import { SETTING_KEYS, restoreTemplate, snapshotOf } from './form-state';
 import type { FormSettingKey, LoadedForm, RestoredForm, SaveProblem, StateWithForm } from './form-state';
 import { elementErrorsFromIssues } from './save-errors';
 
-const isIgnoredStatus = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
+type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+
+/**
+ * The saved form as the server has it now: the builder compares against its `updatedAt`, so a cached copy will not
+ * do. The request lets go of its cache entry once answered (the entry stays a while for the share screens).
+ */
+async function readForm(dispatch: Dispatch, accountId: number, id: string): Promise<FormTemplate> {
+  const request = dispatch(formTemplatesApi.endpoints.getForm.initiate({ accountId, id }, { forceRefetch: true }));
+  try {
+    return await request.unwrap();
+  } finally {
+    request.unsubscribe();
+  }
+}
+
+/** The server's `detail` of a failed call, when it gave one. */
+function detailOf(error: unknown): string | null {
+  return error !== null && typeof error === 'object' && 'detail' in error && typeof error.detail === 'string' ? error.detail : null;
+}
 
 // ---- Loading ----
 
@@ -56,14 +75,11 @@ export const loadForm = createAsyncThunk<LoadedForm, LoadFormArgs, { rejectValue
       };
     }
     try {
-      const template = await getFormTemplate(accountId, formId);
+      const template = await readForm(dispatch, accountId, formId);
       return { formId, accountId, ...restoreTemplate(template) };
     } catch (error) {
-      if (!isIgnoredStatus(error)) dispatch(showErrorToast(FORM_MESSAGES.loadFailed));
-      return rejectWithValue({
-        status: error instanceof ApiError ? error.status : null,
-        message: error instanceof Error ? error.message : String(error),
-      });
+      if (!isHandledByClient(error)) dispatch(showErrorToast(FORM_MESSAGES.loadFailed));
+      return rejectWithValue({ status: statusOf(error), message: messageOf(error) });
     }
   },
 );
@@ -178,25 +194,29 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithFo
     };
     let saved: FormTemplate;
     try {
-      saved = state.published
-        ? await updateFormTemplate(state.accountId, state.published.id, { ...input, updatedAt: state.published.updatedAt })
-        : await createFormTemplate(state.accountId, input);
+      const { accountId, published } = state;
+      saved = published
+        ? await dispatch(
+            formTemplatesApi.endpoints.updateForm.initiate({ accountId, id: published.id, input: { ...input, updatedAt: published.updatedAt } }),
+          ).unwrap()
+        : await dispatch(formTemplatesApi.endpoints.createForm.initiate({ accountId, input })).unwrap();
     } catch (error) {
-      const status = error instanceof ApiError ? error.status : null;
+      const status = statusOf(error);
+      const errors = fieldErrorsOf(error);
       if (status === 409) {
-        const detail = (error as ApiError).detail ?? failedMessage;
+        const detail = detailOf(error) ?? failedMessage;
         return fail({ status, message: detail }, detail);
       }
-      if (status === 400 && error instanceof ApiError && error.errors.jsonConditionalLogic) {
-        const message = error.errors.jsonConditionalLogic[0] ?? failedMessage;
+      if (status === 400 && errors.jsonConditionalLogic) {
+        const message = errors.jsonConditionalLogic[0] ?? failedMessage;
         return fail({ status, message, problem: 'logic' }, message);
       }
-      if (status === 400 && error instanceof ApiError) {
-        const found = serverErrorsOf(error.errors, sent.jsonForm);
+      if (status === 400) {
+        const found = serverErrorsOf(errors, sent.jsonForm);
         const problem: SaveProblem | null = Object.keys(found.settingsErrors).length > 0 ? 'settings' : Object.keys(found.elementErrors).length > 0 ? 'elements' : null;
         return fail({ status, message: failedMessage, ...found, problem }, failedMessage);
       }
-      if (isIgnoredStatus(error)) {
+      if (isHandledByClient(error)) {
         return rejectWithValue({ status, message: failedMessage, elementErrors: {}, settingsErrors: {}, problem: null });
       }
       return fail({ status, message: failedMessage }, failedMessage);
@@ -205,7 +225,7 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithFo
     // Spec §4: the published copy is re-read after a save. Should that read fail, the save's own answer will do.
     let template: FormTemplate;
     try {
-      template = await getFormTemplate(state.accountId, saved.id);
+      template = await readForm(dispatch, state.accountId, saved.id);
     } catch {
       template = saved;
     }

@@ -1,17 +1,19 @@
 /**
  * The form shown by the preview and the JSON view: the builder's in-memory copy when the 'form' slice holds this
- * form (unsaved edits included), otherwise the saved form loaded with getFormTemplate.
+ * form (unsaved edits included), otherwise the saved form from the api cache (getForm).
  */
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/errors';
-import { getFormTemplate } from '../../api/form-templates';
-import { showErrorToast } from '../../app/app-slice';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useMemo, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { formTemplatesApi } from '../../api/form-templates';
+import type { FormTemplate } from '../../api/form-templates';
+import { useAppSelector } from '../../app/hooks';
+import { useErrorToast } from '../../app/use-error-toast';
 import { createNewFormDocument } from '../../domain/element-factory';
 import type { FormSnapshot } from '../../domain/form-compare';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
 import { restoreFormSnapshot } from '../../domain/form-restore';
 import { NIL_UUID } from '../../domain/ids';
+import { loadStatusOf } from '../../domain/load-status';
 import { FORM_MESSAGES } from '../../domain/messages';
 import { selectFormId, selectFormSnapshot, selectHasUnsavedChanges, selectLoadStatus } from './form-selectors';
 
@@ -21,9 +23,24 @@ export type ViewedForm =
   | { status: 'ready'; source: 'builder' | 'saved'; snapshot: FormSnapshot; raw: Pick<FormSnapshot, 'jsonForm' | 'jsonConditionalLogic' | 'jsonFormStyle'>; unsaved: boolean }
   | { status: 'failed'; message: string; retry: () => void };
 
-type Loaded =
-  | { key: string; status: 'ready'; snapshot: FormSnapshot; raw: Pick<FormSnapshot, 'jsonForm' | 'jsonConditionalLogic' | 'jsonFormStyle'> }
-  | { key: string; status: 'failed'; message: string };
+type Restored =
+  | { status: 'ready'; snapshot: FormSnapshot; raw: Pick<FormSnapshot, 'jsonForm' | 'jsonConditionalLogic' | 'jsonFormStyle'> }
+  | { status: 'failed'; message: string };
+
+/** The saved form as the preview shows it: restored from older shapes, or why it cannot be. */
+function restoreSaved(template: FormTemplate): Restored {
+  const raw = {
+    jsonForm: template.jsonForm,
+    jsonConditionalLogic: template.jsonConditionalLogic,
+    jsonFormStyle: template.jsonFormStyle,
+  };
+  try {
+    const snapshot: FormSnapshot = restoreFormSnapshot(template);
+    return { status: 'ready', snapshot, raw };
+  } catch (error) {
+    return { status: 'failed', message: error instanceof Error ? error.message : FORM_MESSAGES.loadFailed };
+  }
+}
 
 function newFormSnapshot(): FormSnapshot {
   return {
@@ -38,46 +55,19 @@ function newFormSnapshot(): FormSnapshot {
 }
 
 export function useViewedForm(accountId: number | null, formId: string | undefined): ViewedForm {
-  const dispatch = useAppDispatch();
   const builderFormId = useAppSelector(selectFormId);
   const builderStatus = useAppSelector(selectLoadStatus);
   const builderSnapshot = useAppSelector(selectFormSnapshot);
   const unsaved = useAppSelector(selectHasUnsavedChanges);
   const inBuilder = !!formId && builderFormId === formId && (builderStatus === 'loaded' || builderStatus === 'loading');
-  const key = `${accountId}/${formId}`;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [newForm] = useState(newFormSnapshot);
 
-  useEffect(() => {
-    if (inBuilder || accountId === null || !formId || formId === NIL_UUID) return;
-    let cancelled = false;
-    getFormTemplate(accountId, formId)
-      .then((template) => {
-        if (cancelled) return;
-        const raw = {
-          jsonForm: template.jsonForm,
-          jsonConditionalLogic: template.jsonConditionalLogic,
-          jsonFormStyle: template.jsonFormStyle,
-        };
-        try {
-          const snapshot = restoreFormSnapshot(template);
-          setLoaded({ key, status: 'ready', snapshot, raw });
-        } catch (error) {
-          setLoaded({ key, status: 'failed', message: error instanceof Error ? error.message : FORM_MESSAGES.loadFailed });
-        }
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        // 401/403/404 are shown by the HTTP client (login redirect or the error page).
-        const handled = error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
-        if (!handled) dispatch(showErrorToast(FORM_MESSAGES.loadFailed));
-        setLoaded({ key, status: 'failed', message: FORM_MESSAGES.loadFailed });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [accountId, formId, inBuilder, key, attempt, dispatch]);
+  const skip = inBuilder || accountId === null || !formId || formId === NIL_UUID;
+  const result = formTemplatesApi.useGetFormQuery(skip ? skipToken : { accountId, id: formId });
+  // 401/403/404 are shown by the HTTP client (login redirect or the error page).
+  useErrorToast(result.error, FORM_MESSAGES.loadFailed);
+  const template = result.currentData;
+  const restored = useMemo(() => (template ? restoreSaved(template) : null), [template]);
 
   if (inBuilder) {
     if (builderStatus === 'loading') return { status: 'loading' };
@@ -87,16 +77,9 @@ export function useViewedForm(accountId: number | null, formId: string | undefin
     // A new form nobody is editing (e.g. the page was reloaded): what the builder would start from.
     return { status: 'ready', source: 'builder', snapshot: newForm, raw: newForm, unsaved: true };
   }
-  if (!loaded || loaded.key !== key) return { status: 'loading' };
-  if (loaded.status === 'failed') {
-    return {
-      status: 'failed',
-      message: loaded.message,
-      retry: () => {
-        setLoaded(null);
-        setAttempt((n) => n + 1);
-      },
-    };
-  }
-  return { status: 'ready', source: 'saved', snapshot: loaded.snapshot, raw: loaded.raw, unsaved: false };
+  const retry = () => void result.refetch();
+  if (loadStatusOf(result) === 'failed') return { status: 'failed', message: FORM_MESSAGES.loadFailed, retry };
+  if (!restored) return { status: 'loading' };
+  if (restored.status === 'failed') return { status: 'failed', message: restored.message, retry };
+  return { status: 'ready', source: 'saved', snapshot: restored.snapshot, raw: restored.raw, unsaved: false };
 }

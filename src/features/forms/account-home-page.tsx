@@ -2,14 +2,9 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ApiError, isHandledByClient } from '../../api/errors';
-import {
-  archiveFormTemplate,
-  createFormTemplate,
-  renameFormTemplate,
-  unarchiveFormTemplate,
-} from '../../api/form-templates';
-import type { FormTemplate, FormTemplateSummary } from '../../api/form-templates';
+import { fieldErrorsOf, isHandledByClient, statusOf } from '../../api/errors';
+import { formTemplatesApi } from '../../api/form-templates';
+import type { FormRef, FormTemplateSummary } from '../../api/form-templates';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
 import { PlusIcon } from '../../components/icons';
@@ -32,14 +27,9 @@ import './forms.css';
 
 type ModalState = ({ kind: 'create' } | { kind: 'rename'; form: FormTemplateSummary }) & { key: number } | null;
 
-function summaryOf(form: FormTemplate): FormTemplateSummary {
-  const { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt } = form;
-  return { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt };
-}
-
 /** The server's message for the name field of a 400, if it gave one. */
 function nameErrorOf(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status === 400 ? error.errors.name?.[0] : undefined;
+  return statusOf(error) === 400 ? fieldErrorsOf(error).name?.[0] : undefined;
 }
 
 /**
@@ -58,7 +48,11 @@ export function AccountHomePage() {
   const narrow = useNarrowScreen();
   const now = useNow();
 
-  const { status, forms, retry, removeForm, replaceForm } = useFormList(accountId, archived);
+  const { status, forms, retry } = useFormList(accountId, archived);
+  const [createFormTemplate] = formTemplatesApi.useCreateFormMutation();
+  const [renameFormTemplate] = formTemplatesApi.useRenameFormMutation();
+  const [archiveFormTemplate] = formTemplatesApi.useArchiveFormMutation();
+  const [unarchiveFormTemplate] = formTemplatesApi.useUnarchiveFormMutation();
   const visible = useMemo(() => sortForms(filterForms(forms, search), sort), [forms, search, sort]);
 
   // The last opened modal stays mounted while it fades out; a new key per opening starts it afresh.
@@ -95,7 +89,7 @@ export function AccountHomePage() {
 
   const createForm = async (name: string): Promise<FormNameSaveResult> => {
     try {
-      const created = await createFormTemplate(accountId, createNewFormSnapshot(name));
+      const created = await createFormTemplate({ accountId, input: createNewFormSnapshot(name) }).unwrap();
       dispatch(showSuccessToast(FORM_MESSAGES.created));
       closeModal();
       void navigate(buildPath(accountId, created.id));
@@ -112,8 +106,8 @@ export function AccountHomePage() {
       return;
     }
     try {
-      const renamed = await renameFormTemplate(accountId, form.id, name);
-      replaceForm(summaryOf(renamed));
+      // The mutation renames the row in the cached lists itself.
+      await renameFormTemplate({ accountId, id: form.id, name }).unwrap();
       dispatch(showSuccessToast(FORM_MESSAGES.updated));
       closeModal();
     } catch (error) {
@@ -126,13 +120,13 @@ export function AccountHomePage() {
   /** Archive and unarchive: the row's actions wait, then the form leaves this tab and focus stays in the list. */
   const moveToOtherTab = async (
     form: FormTemplateSummary,
-    move: (accountId: number, formId: string) => Promise<unknown>,
+    move: (ref: FormRef) => { unwrap: () => Promise<unknown> },
     messages: { done: string; failed: string },
   ) => {
     markBusy(form.id, true);
     try {
-      await move(accountId, form.id);
-      removeForm(form.id);
+      // The mutation moves the row between the cached lists itself.
+      await move({ accountId, id: form.id }).unwrap();
       dispatch(showSuccessToast(messages.done));
       focusResults();
     } catch (error) {

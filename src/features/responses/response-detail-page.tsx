@@ -1,58 +1,32 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useParams } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { isHandledByClient } from '../../api/errors';
-import { getFormResponse, setFormResponseSpam } from '../../api/form-responses';
+import { formResponsesApi } from '../../api/form-responses';
 import type { FormResponseDetail } from '../../api/form-responses';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
+import { useErrorToast } from '../../app/use-error-toast';
 import { BackLink } from '../../components/back-link';
 import { LoadingButton } from '../../components/loading-button';
 import { PageFrame } from '../../components/page-frame';
 import { SpamBanner } from '../../components/spam-banner';
 import { useNow } from '../../components/use-now';
 import { accountIdFromPath } from '../../domain/ids';
+import { loadStatusOf } from '../../domain/load-status';
 import { UNANSWERED, groupAnswers } from './answer-groups';
 import { RESPONSE_MESSAGES, SPAM_REASON_TEXT } from './response-messages';
 import { listSearchOf } from './response-paths';
 import { ResponseTime } from '../../components/response-time';
 import './responses.css';
 
-type Loaded = { key: string; response: FormResponseDetail | null };
-
 function useResponseDetail(accountId: number | null, responseId: string | undefined) {
-  const dispatch = useAppDispatch();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const key = `${accountId ?? ''}/${responseId ?? ''}/${attempt}`;
-
-  useEffect(() => {
-    if (accountId === null || !responseId) return;
-    let current = true;
-    getFormResponse(accountId, responseId).then(
-      (response) => {
-        if (current) setLoaded({ key, response });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setLoaded({ key, response: null });
-        if (!isHandledByClient(error)) dispatch(showErrorToast(RESPONSE_MESSAGES.detailFailed));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [accountId, responseId, key, dispatch]);
-
-  const mine = loaded?.key === key ? loaded : null;
-  return {
-    status: !mine ? ('loading' as const) : mine.response ? ('loaded' as const) : ('failed' as const),
-    response: mine?.response ?? null,
-    replace: useCallback((response: FormResponseDetail) => setLoaded({ key, response }), [key]),
-    retry: useCallback(() => setAttempt((value) => value + 1), []),
-  };
+  const result = formResponsesApi.useGetResponseQuery(accountId === null || !responseId ? skipToken : { accountId, id: responseId });
+  useErrorToast(result.error, RESPONSE_MESSAGES.detailFailed);
+  return { status: loadStatusOf(result), response: result.currentData ?? null, retry: result.refetch };
 }
 
 function DetailSkeleton() {
@@ -137,8 +111,8 @@ export function ResponseDetailPage() {
   const accountId = accountIdFromPath(location.pathname, params);
   const responseId = params.responseId;
   const listSearch = listSearchOf(location.state) ?? '';
-  const { status, response, replace, retry } = useResponseDetail(accountId, responseId);
-  const [saving, setSaving] = useState(false);
+  const { status, response, retry } = useResponseDetail(accountId, responseId);
+  const [setSpam, { isLoading: saving }] = formResponsesApi.useSetResponseSpamMutation();
   const now = useNow();
   const markSpamId = useId();
   const bannerRef = useRef<HTMLDivElement>(null);
@@ -155,16 +129,13 @@ export function ResponseDetailPage() {
 
   const toggleSpam = async (next: boolean) => {
     if (!response || accountId === null || saving) return;
-    setSaving(true);
     try {
-      const updated = await setFormResponseSpam(accountId, response.id, next);
+      // The answer replaces the cached detail, which re-renders this page.
+      await setSpam({ accountId, id: response.id, isSpam: next }).unwrap();
       focusAfterToggle.current = true;
-      replace(updated);
       dispatch(showSuccessToast());
     } catch (error) {
       if (!isHandledByClient(error)) dispatch(showErrorToast(RESPONSE_MESSAGES.spamFailed));
-    } finally {
-      setSaving(false);
     }
   };
 

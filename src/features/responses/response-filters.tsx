@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { SPAM_FILTERS, SPAM_FILTER_LABELS, hasActiveFilters } from './response-list-query';
 import type { FormOption, ResponseListQuery, SpamFilter } from './response-list-query';
 import { RESPONSE_MESSAGES } from './response-messages';
-import type { LoadStatus } from './use-response-list';
+import type { ScreenStatus } from '../../domain/load-status';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -68,7 +68,7 @@ export interface ResponseFiltersProps {
   query: ResponseListQuery;
   onChange: (patch: Partial<ResponseListQuery>) => void;
   formOptions: readonly FormOption[];
-  formsStatus: LoadStatus;
+  formsStatus: ScreenStatus;
   onRetryForms: () => void;
 }
 

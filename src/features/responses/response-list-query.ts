@@ -88,11 +88,6 @@ export function hasActiveFilters(query: ResponseListQuery): boolean {
   return Boolean(query.form || query.spam !== 'all' || query.from || query.to || query.search.trim());
 }
 
-/** The same filters without the page: which list a known total count belongs to. */
-export function filterKey(query: ResponseListQuery): string {
-  return JSON.stringify([query.form, query.spam, query.from, query.to, query.search.trim()]);
-}
-
 /** Local midnight of a YYYY-MM-DD day as an ISO instant, `offsetDays` later. */
 function localDayStart(day: string, offsetDays = 0): string {
   const [year, month, date] = day.split('-').map(Number);

@@ -4,9 +4,11 @@ import Badge from 'react-bootstrap/Badge';
 import Placeholder from 'react-bootstrap/Placeholder';
 import type { FormResponseListItem } from '../../api/form-responses';
 import { EmptyState as ListEmptyState, ListSkeleton, ListTable } from '../../components/list-card';
+import { useAppSelector } from '../../app/hooks';
 import { ResponseTime } from '../../components/response-time';
 import { formatExactTime } from '../../domain/intl-format';
 import { responseDetailPath } from './response-paths';
+import { selectSelectedResponseId } from './response-slice';
 import type { ResponseLinkState } from './response-paths';
 
 export interface ResponseListViewProps {
@@ -68,6 +70,7 @@ function onInteractive(event: MouseEvent<HTMLElement>): boolean {
  * reach the detail through it); a click anywhere else on the row does the same for pointer users.
  */
 export function ResponseTable({ responses, accountId, listSearch, now, label }: ResponseListViewProps) {
+  const selectedId = useAppSelector(selectSelectedResponseId);
   const navigate = useNavigate();
   const state: ResponseLinkState = { listSearch };
   return (
@@ -87,10 +90,12 @@ export function ResponseTable({ responses, accountId, listSearch, now, label }: 
       <tbody>
         {responses.map((response) => {
           const to = responseDetailPath(accountId, response.id);
+          const selected = response.id === selectedId;
           return (
             <tr
               key={response.id}
-              className={`response-row${response.isSpam ? ' is-spam' : ''}`}
+              className={`response-row${response.isSpam ? ' is-spam' : ''}${selected ? ' table-active' : ''}`}
+              aria-current={selected ? 'true' : undefined}
               onClick={(event) => {
                 if (onInteractive(event) || event.button !== 0) return;
                 // A selection in progress is reading, not opening.

@@ -1,18 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import { isHandledByClient } from '../../api/errors';
-import { createPrefill, deletePrefill, listPrefills, prefillErrorsOf } from '../../api/form-prefills';
+import { formPrefillsApi, prefillErrorsOf } from '../../api/form-prefills';
 import type { FormPrefill } from '../../api/form-prefills';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useErrorToast } from '../../app/use-error-toast';
 import { PageSpinner } from '../../app/layouts/page-spinner';
 import { ConfirmButton } from '../../components/confirm-button';
 import { CopyButton } from '../../components/copy-button';
 import { PlusIcon } from '../../components/icons';
 import { ListTable } from '../../components/list-card';
 import { useBusyIds } from '../../components/use-busy-ids';
+import { loadStatusOf } from '../../domain/load-status';
 import { NewPrefillModal } from './new-prefill-modal';
+import { selectSelectedPrefillId } from './prefill-slice';
 import type { NewPrefillResult } from './new-prefill-modal';
 import { LoadFailedAlert, ShareFrame, useShareParams } from './share-frame';
 import { appOrigin, prefilledFormUrl, sharePaths } from './share-links';
@@ -28,46 +32,13 @@ export function formatChangedAt(iso: string): string {
   return Number.isNaN(time) ? '—' : exactTime.format(time);
 }
 
-type ListState = { key: string; status: 'loaded'; prefills: FormPrefill[] } | { key: string; status: 'failed' };
+const NO_PREFILLS: FormPrefill[] = [];
 
-/** The form's prefills, loaded once per form and kept up to date by the page's own create and delete. */
+/** The form's prefills from the api cache; create and delete keep the cached list up to date. */
 function usePrefillList(accountId: number | null, formId: string | undefined) {
-  const dispatch = useAppDispatch();
-  const key = `${accountId}/${formId}`;
-  const [state, setState] = useState<ListState | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (accountId === null || !formId) return;
-    let cancelled = false;
-    listPrefills(accountId, formId).then(
-      (page) => {
-        if (!cancelled) setState({ key, status: 'loaded', prefills: page.results });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        if (!isHandledByClient(error)) dispatch(showErrorToast(PREFILL_MESSAGES.fetchFailed));
-        setState({ key, status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [accountId, formId, key, attempt, dispatch]);
-
-  const current = state?.key === key ? state : null;
-  return {
-    status: current?.status ?? ('loading' as const),
-    prefills: current?.status === 'loaded' ? current.prefills : [],
-    retry: () => {
-      setState(null);
-      setAttempt((n) => n + 1);
-    },
-    remove: (id: string) =>
-      setState((previous) =>
-        previous?.status === 'loaded' ? { ...previous, prefills: previous.prefills.filter((prefill) => prefill.id !== id) } : previous,
-      ),
-  };
+  const result = formPrefillsApi.useListPrefillsQuery(accountId === null || !formId ? skipToken : { accountId, formId });
+  useErrorToast(result.error, PREFILL_MESSAGES.fetchFailed);
+  return { status: loadStatusOf(result), prefills: result.currentData?.results ?? NO_PREFILLS, retry: () => void result.refetch() };
 }
 
 interface PrefillTableProps {
@@ -78,6 +49,7 @@ interface PrefillTableProps {
 }
 
 function PrefillTable({ form, prefills, busyIds, onDelete }: PrefillTableProps) {
+  const selectedId = useAppSelector(selectSelectedPrefillId);
   const origin = appOrigin();
   const paths = sharePaths(form.accountId, form.id);
   return (
@@ -93,7 +65,7 @@ function PrefillTable({ form, prefills, busyIds, onDelete }: PrefillTableProps) 
       </thead>
       <tbody>
         {prefills.map((prefill) => (
-          <tr key={prefill.id}>
+          <tr key={prefill.id} className={prefill.id === selectedId ? 'table-active' : undefined} aria-current={prefill.id === selectedId ? 'true' : undefined}>
             <th scope="row" className="fw-normal">
               <Link to={paths.prefill(prefill.id)} className="prefill-name">
                 {prefill.name}
@@ -134,6 +106,8 @@ export function PrefillsPage() {
   const { accountId, formId } = useShareParams();
   const state = useShareForm(accountId, formId);
   const list = usePrefillList(accountId, formId);
+  const [createPrefill] = formPrefillsApi.useCreatePrefillMutation();
+  const [deletePrefill] = formPrefillsApi.useDeletePrefillMutation();
   // The last opened modal stays mounted while it fades out; a new key per opening starts it empty.
   const [modal, setModal] = useState({ key: 0, show: false });
   const [busyIds, markBusy] = useBusyIds();
@@ -144,7 +118,7 @@ export function PrefillsPage() {
 
   const create = async (form: ShareForm, name: string): Promise<NewPrefillResult> => {
     try {
-      const created = await createPrefill(form.accountId, { formTemplate: form.id, name, data: {} });
+      const created = await createPrefill({ accountId: form.accountId, input: { formTemplate: form.id, name, data: {} } }).unwrap();
       dispatch(showSuccessToast(PREFILL_MESSAGES.created));
       closeModal();
       void navigate(sharePaths(form.accountId, form.id).prefill(created.id));
@@ -158,8 +132,8 @@ export function PrefillsPage() {
   const remove = async (form: ShareForm, prefill: FormPrefill) => {
     markBusy(prefill.id, true);
     try {
-      await deletePrefill(form.accountId, prefill.id);
-      list.remove(prefill.id);
+      // The mutation takes the row out of the cached list.
+      await deletePrefill({ accountId: form.accountId, id: prefill.id, formId: form.id }).unwrap();
       dispatch(showSuccessToast(PREFILL_MESSAGES.deleted));
       // The row that held focus is gone: keep keyboard users in the list.
       resultsRef.current?.focus();

@@ -2,14 +2,15 @@
  * The saved form behind the share screens. Respondents get the saved form, never the builder's unsaved copy, so these
  * screens always load it with getFormTemplate.
  */
-import { useEffect, useState } from 'react';
-import { isHandledByClient } from '../../api/errors';
-import { getFormTemplate } from '../../api/form-templates';
-import { showErrorToast } from '../../app/app-slice';
-import { useAppDispatch } from '../../app/hooks';
+import { useMemo } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { formTemplatesApi } from '../../api/form-templates';
+import type { FormTemplate } from '../../api/form-templates';
+import { useErrorToast } from '../../app/use-error-toast';
 import type { FormDocument } from '../../domain/form-document';
 import { restoreFormDocument } from '../../domain/form-restore';
 import { NIL_UUID } from '../../domain/ids';
+import { loadStatusOf } from '../../domain/load-status';
 import { SHARE_MESSAGES } from './share-messages';
 
 export interface ShareForm {
@@ -29,8 +30,6 @@ export type ShareFormState =
   | { status: 'ready'; form: ShareForm }
   | { status: 'failed'; retry: () => void };
 
-type Loaded = { key: string; form: ShareForm | null };
-
 function readDocument(raw: unknown): FormDocument | null {
   try {
     return restoreFormDocument(raw);
@@ -39,42 +38,22 @@ function readDocument(raw: unknown): FormDocument | null {
   }
 }
 
-export function useShareForm(accountId: number | null, formId: string | undefined): ShareFormState {
-  const dispatch = useAppDispatch();
-  const key = `${accountId}/${formId}/`;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [attempt, setAttempt] = useState(0);
+function shareFormOf(accountId: number, template: FormTemplate): ShareForm {
+  const title = template.displayName.trim() || template.name.trim();
+  return { accountId, id: template.id, name: template.name, title, document: readDocument(template.jsonForm) };
+}
 
-  useEffect(() => {
-    if (accountId === null || !formId || formId === NIL_UUID) return;
-    let cancelled = false;
-    getFormTemplate(accountId, formId).then(
-      (template) => {
-        if (cancelled) return;
-        const title = template.displayName.trim() || template.name.trim();
-        setLoaded({ key, form: { accountId, id: template.id, name: template.name, title, document: readDocument(template.jsonForm) } });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        if (!isHandledByClient(error)) dispatch(showErrorToast(SHARE_MESSAGES.loadFormFailed));
-        setLoaded({ key, form: null });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [accountId, formId, key, attempt, dispatch]);
+export function useShareForm(accountId: number | null, formId: string | undefined): ShareFormState {
+  const skip = accountId === null || !formId || formId === NIL_UUID;
+  const result = formTemplatesApi.useGetFormQuery(skip ? skipToken : { accountId, id: formId });
+  useErrorToast(result.error, SHARE_MESSAGES.loadFormFailed);
+  const template = result.currentData;
+  // Restoring the document is not free: once per answer, not per render.
+  const form = useMemo(() => (template && accountId !== null ? shareFormOf(accountId, template) : null), [template, accountId]);
 
   if (formId === NIL_UUID) return { status: 'unsaved' };
-  if (!loaded || loaded.key !== key) return { status: 'loading' };
-  if (!loaded.form) {
-    return {
-      status: 'failed',
-      retry: () => {
-        setLoaded(null);
-        setAttempt((n) => n + 1);
-      },
-    };
-  }
-  return { status: 'ready', form: loaded.form };
+  const status = loadStatusOf(result);
+  if (status === 'failed') return { status: 'failed', retry: () => void result.refetch() };
+  if (!form) return { status: 'loading' };
+  return { status: 'ready', form };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelCase, snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from '../../../src/api/case';
+import { camelCase, snakeCase, toSnakeCaseKeys } from '../../../src/api/case';
 
 describe('snakeCase and camelCase', () => {
   it.each([
@@ -103,45 +103,18 @@ describe('toSnakeCaseKeys', () => {
   });
 });
 
-describe('toCamelCaseKeys', () => {
-  it('converts nested objects and arrays', () => {
-    expect(
-      toCamelCaseKeys({
-        count: 1,
-        results: [{ internal_name: 'Firm', form_mappers: [{ conversion_rules: [{ foreign_field: { is_required: false } }] }] }],
-      }),
-    ).toEqual({
-      count: 1,
-      results: [{ internalName: 'Firm', formMappers: [{ conversionRules: [{ foreignField: { isRequired: false } }] }] }],
-    });
-  });
-
-  it('keeps json keys and their contents untouched', () => {
-    const snakeContents = { condition_map: { some_id: { trigger_id: 'x' } }, page_map: {} };
-    const converted = toCamelCaseKeys<Record<string, unknown>>({
-      custom_submit_message: 'Thanks',
-      jsonForm,
-      jsonConditionalLogic: snakeContents,
-      json_form: { keep_me: 1 },
-    });
-    expect(converted).toEqual({
-      customSubmitMessage: 'Thanks',
-      jsonForm,
-      jsonConditionalLogic: { condition_map: { some_id: { trigger_id: 'x' } }, page_map: {} },
-      json_form: { keep_me: 1 },
-    });
-    expect(converted.jsonConditionalLogic).toBe(snakeContents);
+describe('toSnakeCaseKeys: answers keyed by input id', () => {
+  it('keeps the keys inside `data` as written, converting the keys around it', () => {
+    const data = { firstName: 'Ada', client_name: 'B', areas: ['a_support'] };
+    const converted = toSnakeCaseKeys<Record<string, unknown>>({ formTemplate: 'f1', data });
+    expect(converted).toEqual({ form_template: 'f1', data: { firstName: 'Ada', client_name: 'B', areas: ['a_support'] } });
+    expect(converted.data).toBe(data);
   });
 
   it('passes FormData and Blob through untouched', () => {
     const formData = new FormData();
     const blob = new Blob(['a,b']);
-    expect(toCamelCaseKeys(formData)).toBe(formData);
-    expect(toCamelCaseKeys(blob)).toBe(blob);
-  });
-
-  it('round-trips with toSnakeCaseKeys', () => {
-    const value = { displayName: 'A', formMappers: [{ integrationApiId: 2 }], jsonFormStyle };
-    expect(toCamelCaseKeys(toSnakeCaseKeys(value))).toEqual(value);
+    expect(toSnakeCaseKeys(formData)).toBe(formData);
+    expect(toSnakeCaseKeys(blob)).toBe(blob);
   });
 });

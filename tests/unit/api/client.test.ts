@@ -2,10 +2,11 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchAccount, listAccounts } from '../../../src/api/accounts';
+import { accountsApi } from '../../../src/api/accounts';
 import { configureHttpClient, http } from '../../../src/api/client';
 import { ApiError, DEFAULT_ERROR_MESSAGE, normaliseError } from '../../../src/api/errors';
-import { fetchMe, logout } from '../../../src/api/users';
+import { usersApi } from '../../../src/api/users';
+import { callEndpoint } from './api-store';
 
 const server = setupServer();
 const onUnauthorized = vi.fn<(nextPath: string) => void>();
@@ -41,7 +42,7 @@ describe('CSRF header', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await logout();
+    await http.post('/api/logout/');
     expect(header).toBe('tok=123');
   });
 
@@ -80,7 +81,7 @@ describe('CSRF header', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await logout();
+    await http.post('/api/logout/');
     expect(headers!.has('x-csrftoken')).toBe(false);
   });
 });
@@ -140,24 +141,30 @@ describe('key conversion', () => {
     expect(new URLSearchParams(search).toString()).toBe('form_template=abc&is_spam=false&page_size=10');
   });
 
-  it('returns camelCase responses, keeping json keys and their contents', async () => {
-    server.use(
-      mock.get('/api/7/form-templates/1/', () =>
-        HttpResponse.json({
-          id: '1',
-          display_name: 'Intake',
-          deleted_at: null,
-          jsonConditionalLogic: { condition_map: {}, page_map: {} },
-        }),
-      ),
-    );
-    const { data } = await http.get('/api/7/form-templates/1/');
-    expect(data).toEqual({
+  it('returns answers as the server wrote them (camelCase), with no key conversion', async () => {
+    const answer = {
       id: '1',
       displayName: 'Intake',
       deletedAt: null,
+      // A user-made key that looks snake_case must survive: answers are never converted.
+      data: { client_name: 'Ada' },
       jsonConditionalLogic: { condition_map: {}, page_map: {} },
-    });
+    };
+    server.use(mock.get('/api/7/form-templates/1/', () => HttpResponse.json(answer)));
+    const { data } = await http.get('/api/7/form-templates/1/');
+    expect(data).toEqual(answer);
+  });
+
+  it('sends the keys inside `data` (answers keyed by input id) as written', async () => {
+    let body: unknown;
+    server.use(
+      mock.post('/api/7/form-prefills/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    await http.post('/api/7/form-prefills/', { formTemplate: 'f1', name: 'Spring', data: { firstName: 'Ada', client_name: 'B' } });
+    expect(body).toEqual({ form_template: 'f1', name: 'Spring', data: { firstName: 'Ada', client_name: 'B' } });
   });
 
   it('leaves array-buffer downloads alone', async () => {
@@ -179,7 +186,7 @@ describe('retries', () => {
     server.use(
       mock.get('/api/me/', () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ detail: 'Busy' }, { status: 503 }) : HttpResponse.json({ first_name: 'Ada' });
+        return calls === 1 ? HttpResponse.json({ detail: 'Busy' }, { status: 503 }) : HttpResponse.json({ firstName: 'Ada' });
       }),
     );
     const { data } = await http.get('/api/me/');
@@ -225,6 +232,46 @@ describe('retries', () => {
     expect(onFatalError).not.toHaveBeenCalled();
   });
 
+  it('waits as long as a 429 asks (Retry-After in seconds) before the one retry', async () => {
+    const times: number[] = [];
+    server.use(
+      mock.get('/api/me/', () => {
+        times.push(Date.now());
+        return times.length === 1
+          ? HttpResponse.json({ detail: 'Slow down' }, { status: 429, headers: { 'Retry-After': '1' } })
+          : HttpResponse.json({ firstName: 'Ada' });
+      }),
+    );
+    const { data } = await http.get('/api/me/');
+    expect(data).toEqual({ firstName: 'Ada' });
+    expect(times).toHaveLength(2);
+    expect(times[1] - times[0]).toBeGreaterThanOrEqual(950);
+  });
+
+  it('does not retry when a 503 asks for a longer pause than the screen should spin', async () => {
+    let calls = 0;
+    server.use(
+      mock.get('/api/me/', () => {
+        calls += 1;
+        return HttpResponse.json({ detail: 'Maintenance' }, { status: 503, headers: { 'Retry-After': '120' } });
+      }),
+    );
+    await expect(http.get('/api/me/')).rejects.toMatchObject({ status: 503, message: 'Maintenance' });
+    expect(calls).toBe(1);
+  });
+
+  it('never retries a GET that failed on a status outside the list (501)', async () => {
+    let calls = 0;
+    server.use(
+      mock.get('/api/me/', () => {
+        calls += 1;
+        return HttpResponse.json({ detail: 'Nope' }, { status: 501 });
+      }),
+    );
+    await expect(http.get('/api/me/')).rejects.toMatchObject({ status: 501 });
+    expect(calls).toBe(1);
+  });
+
   it('does not retry a GET on 404', async () => {
     let calls = 0;
     server.use(
@@ -242,7 +289,7 @@ describe('401, 403 and 404', () => {
   it('401 calls onUnauthorized with the full current path', async () => {
     window.history.replaceState(null, '', '/7/build/abc/share?tab=embed#code');
     server.use(mock.get('/api/me/', () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 })));
-    await expect(fetchMe()).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
+    await expect(http.get('/api/me/')).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('/7/build/abc/share?tab=embed#code');
     expect(onFatalError).not.toHaveBeenCalled();
   });
@@ -258,13 +305,13 @@ describe('401, 403 and 404', () => {
 
   it('404 without a detail reports the default message', async () => {
     server.use(mock.get('/api/7/', () => new HttpResponse(null, { status: 404 })));
-    await expect(fetchAccount(7)).rejects.toBeInstanceOf(ApiError);
+    await expect(http.get('/api/7/')).rejects.toBeInstanceOf(ApiError);
     expect(onFatalError).toHaveBeenCalledExactlyOnceWith({ statusCode: 404, message: DEFAULT_ERROR_MESSAGE });
   });
 
   it('403 calls onFatalError with Forbidden', async () => {
     server.use(mock.get('/api/8/', () => HttpResponse.json({ detail: 'Forbidden' }, { status: 403 })));
-    await expect(fetchAccount(8)).rejects.toMatchObject({ status: 403, message: 'Forbidden' });
+    await expect(http.get('/api/8/')).rejects.toMatchObject({ status: 403, message: 'Forbidden' });
     expect(onFatalError).toHaveBeenCalledExactlyOnceWith({ statusCode: 403, message: 'Forbidden' });
   });
 
@@ -273,7 +320,7 @@ describe('401, 403 and 404', () => {
       mock.get('/api/me/', () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 })),
       mock.get('/api/7/', () => HttpResponse.json({ detail: 'Account Not Found' }, { status: 404 })),
     );
-    await expect(fetchMe({ silent: true })).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('/api/me/', { silent: true })).rejects.toMatchObject({ status: 401 });
     await expect(http.get('/api/7/', { silent: true })).rejects.toMatchObject({ status: 404, message: 'Account Not Found' });
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(onFatalError).not.toHaveBeenCalled();
@@ -310,21 +357,8 @@ describe('401, 403 and 404', () => {
 });
 
 describe('endpoint modules', () => {
-  it('fetchMe parses the user', async () => {
-    server.use(
-      mock.get('/api/me/', () =>
-        HttpResponse.json({
-          id: 1,
-          is_staff: false,
-          is_superuser: false,
-          email: 'ada@example.com',
-          first_name: 'Ada',
-          last_name: 'Lovelace',
-          account: { id: 7, internal_name: 'Firm' },
-        }),
-      ),
-    );
-    await expect(fetchMe()).resolves.toEqual({
+  it('getMe parses the user', async () => {
+    const user = {
       id: 1,
       isStaff: false,
       isSuperuser: false,
@@ -332,12 +366,28 @@ describe('endpoint modules', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       account: { id: 7, internalName: 'Firm' },
-    });
+    };
+    server.use(mock.get('/api/me/', () => HttpResponse.json(user)));
+    await expect(callEndpoint((dispatch) => dispatch(usersApi.endpoints.getMe.initiate()))).resolves.toEqual(user);
   });
 
-  it('rejects a malformed response with an ApiError', async () => {
+  it('getMe is silent: a 401 is left to the caller', async () => {
+    server.use(mock.get('/api/me/', () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 })));
+    await expect(callEndpoint((dispatch) => dispatch(usersApi.endpoints.getMe.initiate()))).rejects.toMatchObject({
+      status: 401,
+      message: 'Unauthorized',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('rejects a malformed response with the default message', async () => {
     server.use(mock.get('/api/me/', () => HttpResponse.json({ id: 'nope' })));
-    await expect(fetchMe()).rejects.toMatchObject({ name: 'ApiError', message: DEFAULT_ERROR_MESSAGE });
+    await expect(callEndpoint((dispatch) => dispatch(usersApi.endpoints.getMe.initiate()))).rejects.toEqual({
+      status: null,
+      message: DEFAULT_ERROR_MESSAGE,
+      detail: null,
+      errors: {},
+    });
   });
 
   it('listAccounts sends search and page and parses the page', async () => {
@@ -345,10 +395,12 @@ describe('endpoint modules', () => {
     server.use(
       mock.get('/api/accounts/', ({ request }) => {
         search = new URL(request.url).search;
-        return HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 7, internal_name: 'Firm' }] });
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 7, internalName: 'Firm' }] });
       }),
     );
-    await expect(listAccounts({ search: 'fi', page: 2 })).resolves.toEqual({
+    await expect(
+      callEndpoint((dispatch) => dispatch(accountsApi.endpoints.listAccounts.initiate({ search: 'fi', page: 2 }))),
+    ).resolves.toEqual({
       count: 1,
       next: null,
       previous: null,
@@ -357,9 +409,12 @@ describe('endpoint modules', () => {
     expect(search).toBe('?search=fi&page=2');
   });
 
-  it('fetchAccount reads /api/{accountId}/', async () => {
-    server.use(mock.get('/api/7/', () => HttpResponse.json({ id: 7, internal_name: 'Firm' })));
-    await expect(fetchAccount(7)).resolves.toEqual({ id: 7, internalName: 'Firm' });
+  it('getAccount reads /api/{accountId}/', async () => {
+    server.use(mock.get('/api/7/', () => HttpResponse.json({ id: 7, internalName: 'Firm' })));
+    await expect(callEndpoint((dispatch) => dispatch(accountsApi.endpoints.getAccount.initiate(7)))).resolves.toEqual({
+      id: 7,
+      internalName: 'Firm',
+    });
   });
 });
 

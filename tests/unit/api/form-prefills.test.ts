@@ -1,15 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../../../src/api/client';
-import { ApiError, DEFAULT_ERROR_MESSAGE } from '../../../src/api/errors';
-import {
-  createPrefill,
-  deletePrefill,
-  getPrefill,
-  listPrefills,
-  prefillErrorsOf,
-  updatePrefill,
-} from '../../../src/api/form-prefills';
+import { DEFAULT_ERROR_MESSAGE } from '../../../src/api/errors';
+import { formPrefillsApi, prefillErrorsOf } from '../../../src/api/form-prefills';
+import type { FormPrefillChanges, FormPrefillInput } from '../../../src/api/form-prefills';
 import { HttpResponse, http, server, startMswServer } from '../app/msw-server';
+import { callEndpoint } from './api-store';
 
 startMswServer();
 
@@ -23,6 +18,17 @@ beforeEach(() => {
 });
 
 const FORM_ID = '3f0c9c53-8f4e-4c1e-9d38-6f3a3a3b2c11';
+
+// Each endpoint run through a store, like a screen runs it.
+const { endpoints } = formPrefillsApi;
+const listPrefills = (accountId: number, formId: string) => callEndpoint((dispatch) => dispatch(endpoints.listPrefills.initiate({ accountId, formId })));
+const getPrefill = (accountId: number, id: string) => callEndpoint((dispatch) => dispatch(endpoints.getPrefill.initiate({ accountId, id })));
+const createPrefill = (accountId: number, input: FormPrefillInput) =>
+  callEndpoint((dispatch) => dispatch(endpoints.createPrefill.initiate({ accountId, input })));
+const updatePrefill = (accountId: number, id: string, changes: FormPrefillChanges) =>
+  callEndpoint((dispatch) => dispatch(endpoints.updatePrefill.initiate({ accountId, id, changes })));
+const deletePrefill = (accountId: number, id: string) =>
+  callEndpoint((dispatch) => dispatch(endpoints.deletePrefill.initiate({ accountId, id, formId: FORM_ID })));
 const PREFILL_ID = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
 
 // Input ids are data: snake_case- and camelCase-looking ids must survive both ways untouched.
@@ -30,11 +36,11 @@ const DATA = { client_name: 'Jane Doe', matterType: 'opt_family', count: 3, 'are
 
 const wirePrefill = (overrides: Record<string, unknown> = {}) => ({
   id: PREFILL_ID,
-  form_template: FORM_ID,
+  formTemplate: FORM_ID,
   name: 'Newsletter',
   data: DATA,
-  created_at: '2024-03-01T10:00:00.000Z',
-  updated_at: '2024-03-02T11:30:00.000Z',
+  createdAt: '2024-03-01T10:00:00.000Z',
+  updatedAt: '2024-03-02T11:30:00.000Z',
   ...overrides,
 });
 
@@ -61,9 +67,14 @@ describe('form prefills API', () => {
     expect(page).toEqual({ count: 1, next: null, previous: null, results: [parsedPrefill] });
   });
 
-  it('reads one prefill; null values mean no answer and are dropped', async () => {
-    server.use(http.get(`/api/12/form-prefills/${PREFILL_ID}/`, () => HttpResponse.json(wirePrefill({ data: { ...DATA, empty_one: null } }))));
+  it('reads one prefill, its data keyed by input id as stored', async () => {
+    server.use(http.get(`/api/12/form-prefills/${PREFILL_ID}/`, () => HttpResponse.json(wirePrefill())));
     expect(await getPrefill(12, PREFILL_ID)).toEqual(parsedPrefill);
+  });
+
+  it('refuses a null value: the contract says the server drops empty answers before storing', async () => {
+    server.use(http.get(`/api/12/form-prefills/${PREFILL_ID}/`, () => HttpResponse.json(wirePrefill({ data: { ...DATA, empty_one: null } }))));
+    await expect(getPrefill(12, PREFILL_ID)).rejects.toMatchObject({ status: null, message: DEFAULT_ERROR_MESSAGE });
   });
 
   it('creates with form_template, name and data in wire case, data keys untouched, and the CSRF header', async () => {
@@ -105,18 +116,17 @@ describe('form prefills API', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await expect(deletePrefill(12, PREFILL_ID)).resolves.toBeUndefined();
+    await expect(deletePrefill(12, PREFILL_ID)).resolves.toBeNull();
     expect(deleted).toHaveBeenCalledTimes(1);
   });
 
-  it('refuses an answer of the wrong shape with an ApiError', async () => {
+  it('refuses an answer of the wrong shape with the default message', async () => {
     server.use(http.get(`/api/12/form-prefills/${PREFILL_ID}/`, () => HttpResponse.json({ id: PREFILL_ID, data: { a: { nested: true } } })));
     const error = await getPrefill(12, PREFILL_ID).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(error).toEqual({ status: null, message: DEFAULT_ERROR_MESSAGE, detail: null, errors: {} });
   });
 
-  it('turns a 400 into an ApiError whose name and per-input messages can be read back by input id', async () => {
+  it('turns a 400 into a failure whose name and per-input messages can be read back by input id', async () => {
     server.use(
       http.post('/api/12/form-prefills/', () =>
         HttpResponse.json(
@@ -129,8 +139,7 @@ describe('form prefills API', () => {
       ),
     );
     const error = await createPrefill(12, { formTemplate: FORM_ID, name: '', data: {} }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(400);
+    expect(error).toMatchObject({ status: 400, message: 'Invalid prefill.' });
     expect(prefillErrorsOf(error, ['client_email', 'other'])).toEqual({
       name: 'Prefill name is required',
       data: { client_email: ['Email: Enter a valid email address'] },
@@ -140,7 +149,7 @@ describe('form prefills API', () => {
 
   it('reports a 404 to the app (error page) like every other call', async () => {
     server.use(http.get(`/api/12/form-prefills/${PREFILL_ID}/`, () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
-    await expect(getPrefill(12, PREFILL_ID)).rejects.toBeInstanceOf(ApiError);
+    await expect(getPrefill(12, PREFILL_ID)).rejects.toMatchObject({ status: 404, message: 'Not found.' });
     expect(onFatalError).toHaveBeenCalledWith({ statusCode: 404, message: 'Not found.' });
   });
 });

@@ -1,16 +1,11 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../../../src/api/client';
-import { ApiError, DEFAULT_ERROR_MESSAGE } from '../../../src/api/errors';
-import {
-  archiveFormTemplate,
-  createFormTemplate,
-  getFormTemplate,
-  listFormTemplates,
-  renameFormTemplate,
-  unarchiveFormTemplate,
-  updateFormTemplate,
-} from '../../../src/api/form-templates';
-import type { FormTemplateInput } from '../../../src/api/form-templates';
+import { DEFAULT_ERROR_MESSAGE } from '../../../src/api/errors';
+import { formTemplatesApi } from '../../../src/api/form-templates';
+import type { FormTemplateInput, FormTemplateListFilters } from '../../../src/api/form-templates';
+import { makeStore } from '../../../src/app/store';
+import { callEndpoint } from './api-store';
 import type { ConditionalLogic, FormDocument, FormStyle } from '../../../src/domain/form-document';
 import { HttpResponse, http, server, startMswServer } from '../app/msw-server';
 
@@ -25,6 +20,21 @@ beforeEach(() => {
 });
 
 const FORM_ID = '3f0c9c53-8f4e-4c1e-9d38-6f3a3a3b2c11';
+
+// Each endpoint run through a store, like a screen runs it.
+const { endpoints } = formTemplatesApi;
+const listFormTemplates = (accountId: number, filters: FormTemplateListFilters = {}) =>
+  callEndpoint((dispatch) => dispatch(endpoints.listForms.initiate({ accountId, ...filters })));
+const getFormTemplate = (accountId: number, id: string) => callEndpoint((dispatch) => dispatch(endpoints.getForm.initiate({ accountId, id })));
+const createFormTemplate = (accountId: number, form: FormTemplateInput) =>
+  callEndpoint((dispatch) => dispatch(endpoints.createForm.initiate({ accountId, input: form })));
+const updateFormTemplate = (accountId: number, id: string, form: FormTemplateInput & { updatedAt: string }) =>
+  callEndpoint((dispatch) => dispatch(endpoints.updateForm.initiate({ accountId, id, input: form })));
+const renameFormTemplate = (accountId: number, id: string, name: string) =>
+  callEndpoint((dispatch) => dispatch(endpoints.renameForm.initiate({ accountId, id, name })));
+const archiveFormTemplate = (accountId: number, id: string) => callEndpoint((dispatch) => dispatch(endpoints.archiveForm.initiate({ accountId, id })));
+const unarchiveFormTemplate = (accountId: number, id: string) =>
+  callEndpoint((dispatch) => dispatch(endpoints.unarchiveForm.initiate({ accountId, id })));
 
 // Element ids and option ids are data: camelCase- and snake_case-looking keys inside json* must survive both ways.
 const jsonForm = [
@@ -82,35 +92,35 @@ const input: FormTemplateInput = {
   jsonFormStyle,
 };
 
-/** A form template as the server sends it (snake_case envelope, json* values untouched). */
+/** A form template as the server sends it (snakeCase envelope, json* values untouched). */
 function wireForm(overrides: Record<string, unknown> = {}) {
   return {
     id: FORM_ID,
-    group_id: 'g-1',
+    groupId: 'g-1',
     account: 12,
     name: 'Intake',
-    display_name: 'Client intake',
+    displayName: 'Client intake',
     description: 'New matters',
-    custom_submit_message: 'Thanks!',
-    internal_form_slug: null,
-    created_at: '2024-05-01T10:00:00.000Z',
-    updated_at: '2024-05-02T10:00:00.000Z',
-    deleted_at: null,
+    customSubmitMessage: 'Thanks!',
+    internalFormSlug: null,
+    createdAt: '2024-05-01T10:00:00.000Z',
+    updatedAt: '2024-05-02T10:00:00.000Z',
+    deletedAt: null,
     jsonForm,
     jsonConditionalLogic,
     jsonFormStyle,
-    form_mappers: [],
+    formMappers: [],
     ...overrides,
   };
 }
 
 function wireSummary(overrides: Record<string, unknown> = {}) {
-  const { id, name, display_name, description, internal_form_slug, created_at, updated_at, deleted_at } = wireForm();
-  return { id, name, display_name, description, internal_form_slug, created_at, updated_at, deleted_at, ...overrides };
+  const { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt } = wireForm();
+  return { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt, ...overrides };
 }
 
 describe('listFormTemplates', () => {
-  it('GETs the active list and camelCases the summaries', async () => {
+  it('GETs the active list and parses the summaries', async () => {
     let url: URL | null = null;
     server.use(
       http.get('/api/12/form-templates/', ({ request }) => {
@@ -155,27 +165,24 @@ describe('listFormTemplates', () => {
     });
   });
 
-  it('turns null free-text fields into empty strings', async () => {
+  it('refuses null free text: the contract (src/contract) says the server always sends strings', async () => {
     server.use(
       http.get('/api/12/form-templates/', () =>
-        HttpResponse.json({ count: 1, next: null, previous: null, results: [wireSummary({ description: null, display_name: null })] }),
+        HttpResponse.json({ count: 1, next: null, previous: null, results: [wireSummary({ description: null, displayName: null })] }),
       ),
     );
-    const [form] = (await listFormTemplates(12)).results;
-    expect(form.description).toBe('');
-    expect(form.displayName).toBe('');
+    await expect(listFormTemplates(12)).rejects.toMatchObject({ status: null, message: DEFAULT_ERROR_MESSAGE });
   });
 
-  it('rejects a malformed answer with an ApiError', async () => {
+  it('rejects a malformed answer with the default message', async () => {
     server.use(http.get('/api/12/form-templates/', () => HttpResponse.json({ results: [{ id: 5 }] })));
     const error = await listFormTemplates(12).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(error).toEqual({ status: null, message: DEFAULT_ERROR_MESSAGE, detail: null, errors: {} });
   });
 });
 
 describe('getFormTemplate', () => {
-  it('camelCases the envelope and passes the json* documents through untouched', async () => {
+  it('parses the form and passes the json* documents through untouched', async () => {
     server.use(http.get(`/api/12/form-templates/${FORM_ID}/`, () => HttpResponse.json(wireForm())));
     const form = await getFormTemplate(12, FORM_ID);
     expect(form).toMatchObject({
@@ -205,7 +212,7 @@ describe('getFormTemplate', () => {
     server.use(
       http.get('/api/12/form-templates/:id/', ({ request }) => {
         path = new URL(request.url).pathname;
-        return HttpResponse.json(wireForm({ id: 'contact-export-form', internal_form_slug: 'contact_export_form' }));
+        return HttpResponse.json(wireForm({ id: 'contact-export-form', internalFormSlug: 'contact_export_form' }));
       }),
     );
     const form = await getFormTemplate(12, 'contact-export-form');
@@ -213,17 +220,16 @@ describe('getFormTemplate', () => {
     expect(form.internalFormSlug).toBe('contact_export_form');
   });
 
-  it('normalises an archived form to an ApiError and reports it to the error page', async () => {
+  it('normalises an archived form to a failure and reports it to the error page', async () => {
     server.use(http.get(`/api/12/form-templates/${FORM_ID}/`, () => HttpResponse.json({ detail: 'Archived Form' }, { status: 404 })));
     const error = await getFormTemplate(12, FORM_ID).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, message: 'Archived Form', detail: 'Archived Form' });
     expect(onFatalError).toHaveBeenCalledWith({ statusCode: 404, message: 'Archived Form' });
   });
 });
 
 describe('createFormTemplate', () => {
-  it('POSTs snake_case keys with the json* documents untouched and returns the camelCased form', async () => {
+  it('POSTs snake_case keys with the json* documents untouched and returns the parsed form', async () => {
     let body: unknown = null;
     server.use(
       http.post('/api/12/form-templates/', async ({ request }) => {
@@ -245,7 +251,7 @@ describe('createFormTemplate', () => {
     expect(form.displayName).toBe('Client intake');
   });
 
-  it('normalises a 400 to an ApiError carrying the field errors', async () => {
+  it('normalises a 400 to a failure carrying the field errors', async () => {
     server.use(
       http.post('/api/12/form-templates/', () =>
         HttpResponse.json(
@@ -258,7 +264,6 @@ describe('createFormTemplate', () => {
       ),
     );
     const error = await createFormTemplate(12, { ...input, name: '' }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
       message: 'Invalid form',
@@ -278,7 +283,7 @@ describe('createFormTemplate', () => {
         return HttpResponse.json({ detail: 'Boom' }, { status: 503 });
       }),
     );
-    await expect(createFormTemplate(12, input)).rejects.toBeInstanceOf(ApiError);
+    await expect(createFormTemplate(12, input)).rejects.toMatchObject({ status: 503, message: 'Boom' });
     expect(calls).toBe(1);
   });
 });
@@ -289,7 +294,7 @@ describe('updateFormTemplate', () => {
     server.use(
       http.put(`/api/12/form-templates/${FORM_ID}/`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(wireForm({ updated_at: '2024-05-03T09:00:00.000Z' }));
+        return HttpResponse.json(wireForm({ updatedAt: '2024-05-03T09:00:00.000Z' }));
       }),
     );
     const form = await updateFormTemplate(12, FORM_ID, { ...input, updatedAt: '2024-05-02T10:00:00.000Z' });
@@ -344,7 +349,7 @@ describe('rename, archive and unarchive', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await expect(archiveFormTemplate(12, FORM_ID)).resolves.toBeUndefined();
+    await expect(archiveFormTemplate(12, FORM_ID)).resolves.toBeNull();
     expect(method).toBe('DELETE');
   });
 
@@ -353,7 +358,7 @@ describe('rename, archive and unarchive', () => {
     server.use(
       http.patch(`/api/12/form-templates/${FORM_ID}/unarchive/`, () => {
         called = true;
-        return HttpResponse.json(wireForm({ deleted_at: null }));
+        return HttpResponse.json(wireForm({ deletedAt: null }));
       }),
     );
     const form = await unarchiveFormTemplate(12, FORM_ID);
@@ -361,10 +366,35 @@ describe('rename, archive and unarchive', () => {
     expect(form.deletedAt).toBeNull();
   });
 
-  it('normalises a failed archive (network error) to an ApiError with the default message', async () => {
+  it('normalises a failed archive (network error) to a failure with the default message', async () => {
     server.use(http.delete(`/api/12/form-templates/${FORM_ID}/`, () => HttpResponse.error()));
     const error = await archiveFormTemplate(12, FORM_ID).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: null, message: DEFAULT_ERROR_MESSAGE });
+  });
+});
+
+describe('the cached form lists', () => {
+  it('rename renames the row and archive removes it in place, without asking for the list again', async () => {
+    let reads = 0;
+    server.use(
+      http.get('/api/12/form-templates/', () => {
+        reads += 1;
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [wireSummary()] });
+      }),
+      http.patch(`/api/12/form-templates/${FORM_ID}/`, () => HttpResponse.json(wireForm({ name: 'Renamed' }))),
+      http.delete(`/api/12/form-templates/${FORM_ID}/`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const store = makeStore();
+    const args = { accountId: 12, archived: false };
+    const list = store.dispatch(endpoints.listForms.initiate(args));
+    await list;
+    const rows = () => endpoints.listForms.select(args)(store.getState()).data?.results ?? [];
+
+    await store.dispatch(endpoints.renameForm.initiate({ accountId: 12, id: FORM_ID, name: 'Renamed' })).unwrap();
+    await waitFor(() => expect(rows().map((form) => form.name)).toEqual(['Renamed']));
+    await store.dispatch(endpoints.archiveForm.initiate({ accountId: 12, id: FORM_ID })).unwrap();
+    await waitFor(() => expect(rows()).toEqual([]));
+    expect(reads).toBe(1);
+    list.unsubscribe();
   });
 });

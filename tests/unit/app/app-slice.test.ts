@@ -1,4 +1,6 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { accountsApi } from '../../../src/api/accounts';
 import {
   appLoaded,
   currentFormIdSet,
@@ -16,6 +18,7 @@ import { currentAccountSet, initialAccountState } from '../../../src/app/account
 import { userLoggedOut } from '../../../src/app/root-actions';
 import { makeStore } from '../../../src/app/store';
 import { initialUserState } from '../../../src/app/user-slice';
+import { initialResponseState } from '../../../src/features/responses/response-slice';
 import { makeUser } from '../test-utils';
 
 describe('app slice', () => {
@@ -80,12 +83,14 @@ describe('app slice', () => {
 });
 
 describe('logout', () => {
-  it('resets every slice', () => {
+  it('resets every slice and the api cache', async () => {
     const account = { id: 12, internalName: 'Acme Legal' };
     const store = makeStore({
       user: { user: makeUser(), status: 'loaded' },
-      account: { list: [account], listCount: 1, listStatus: 'loaded' },
+      response: { selectedResponseId: 'r1' },
     });
+    store.dispatch(accountsApi.util.upsertQueryData('getAccount', 12, account));
+    await waitFor(() => expect(accountsApi.endpoints.getAccount.select(12)(store.getState()).data).toEqual(account));
     store.dispatch(currentAccountSet(account));
     store.dispatch(sidebarToggled());
     store.dispatch(currentFormIdSet('00000000-0000-0000-0000-000000000000'));
@@ -98,5 +103,8 @@ describe('logout', () => {
     expect(state.user).toEqual(initialUserState);
     expect(state.account).toEqual(initialAccountState);
     expect(state.app).toEqual(initialAppState);
+    expect(state.response).toEqual(initialResponseState);
+    expect(accountsApi.endpoints.getAccount.select(12)(state).data).toBeUndefined();
+    expect(state.api.queries).toEqual({});
   });
 });

@@ -17,12 +17,12 @@ export function startMswServer(): void {
 
 export const apiUser = (overrides: Record<string, unknown> = {}) => ({
   id: 7,
-  is_staff: false,
-  is_superuser: false,
+  isStaff: false,
+  isSuperuser: false,
   email: 'user@example.test',
-  first_name: 'Uma',
-  last_name: 'User',
-  account: { id: 12, internal_name: 'Acme Legal' },
+  firstName: 'Uma',
+  lastName: 'User',
+  account: { id: 12, internalName: 'Acme Legal' },
   ...overrides,
 });
 

@@ -138,7 +138,7 @@ describe('route guards', () => {
   it('lets an admin reach /account-admin', async () => {
     server.use(
       http.get('/api/accounts/', () =>
-        HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 12, internal_name: 'Acme Legal' }] }),
+        HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 12, internalName: 'Acme Legal' }] }),
       ),
     );
     renderApp('/account-admin', signedIn(admin));
@@ -204,15 +204,52 @@ describe('default layout', () => {
   });
 
   it('switches an admin’s current account to the URL’s', async () => {
-    server.use(http.get('/api/15/', () => HttpResponse.json({ id: 15, internal_name: 'Baker & Co' })));
+    server.use(http.get('/api/15/', () => HttpResponse.json({ id: 15, internalName: 'Baker & Co' })));
     const { store } = renderApp('/15/responses', signedIn(admin));
     expect(await screen.findByRole('heading', { level: 1, name: 'Responses' })).toBeInTheDocument();
     expect(store.getState().account.currentAccount).toEqual({ id: 15, internalName: 'Baker & Co' });
   });
 
+  it('selects the response of the detail route in its loader, and loads it', async () => {
+    const responseId = '9b7e0f5e-1d2c-4b7a-8e6f-0a1b2c3d4e5f';
+    let reads = 0;
+    server.use(
+      http.get(`/api/12/form-responses/${responseId}/`, () => {
+        reads += 1;
+        return HttpResponse.json({
+          id: responseId,
+          formTemplate: { id: FORM_ID, name: 'Client intake', archived: false },
+          submittedAt: '2026-03-01T10:00:00.000Z',
+          isSpam: false,
+          spamReasons: [],
+          prefill: null,
+          data: {},
+          answers: [],
+        });
+      }),
+    );
+    const { store } = renderApp(`/12/responses/${responseId}`, signedIn());
+    expect(await screen.findByText('Client intake')).toBeInTheDocument();
+    expect(store.getState().response.selectedResponseId).toBe(responseId);
+    // The loader's request and the page's subscription share one call.
+    expect(reads).toBe(1);
+  });
+
   it('shows Account Not Found when an admin opens a missing account', async () => {
     server.use(http.get('/api/404/', () => HttpResponse.json({ detail: 'Account Not Found' }, { status: 404 })));
     const { store } = renderApp('/404', signedIn(admin));
+    await expectErrorTitle('Account Not Found');
+    expect(store.getState().app.error).toEqual({ statusCode: 404, message: 'Account Not Found', fatal: true });
+  });
+
+  it('keeps the error its loader raised when an admin navigates to a missing account', async () => {
+    server.use(
+      http.get('/api/15/', () => HttpResponse.json({ id: 15, internalName: 'Baker & Co' })),
+      http.get('/api/404/', () => HttpResponse.json({ detail: 'Account Not Found' }, { status: 404 })),
+    );
+    const { store, router } = renderApp('/15', signedIn(admin));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeInTheDocument();
+    await act(() => router.navigate('/404'));
     await expectErrorTitle('Account Not Found');
     expect(store.getState().app.error).toEqual({ statusCode: 404, message: 'Account Not Found', fatal: true });
   });

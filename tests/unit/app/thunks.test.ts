@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
-import { loadAccountList, setCurrentAccount } from '../../../src/app/account-slice';
+import { accountsApi } from '../../../src/api/accounts';
+import { setCurrentAccount } from '../../../src/app/account-slice';
 import { browserLocation } from '../../../src/app/browser-location';
 import { connectHttpClient } from '../../../src/app/http-wiring';
 import { makeStore } from '../../../src/app/store';
@@ -54,8 +55,8 @@ describe('user/getAuthRedirectUserDetails', () => {
 
   it('switches an admin to the given account', async () => {
     server.use(
-      meHandler(apiUser({ is_staff: true, account: null })),
-      http.get('/api/15/', () => HttpResponse.json({ id: 15, internal_name: 'Baker & Co' })),
+      meHandler(apiUser({ isStaff: true, account: null })),
+      http.get('/api/15/', () => HttpResponse.json({ id: 15, internalName: 'Baker & Co' })),
     );
     const store = makeStore();
     await store.dispatch(getAuthRedirectUserDetails({ accountId: 15 }));
@@ -65,7 +66,7 @@ describe('user/getAuthRedirectUserDetails', () => {
 
 describe('account/setCurrentAccount', () => {
   it('stores the id at once and the account when it arrives', async () => {
-    server.use(http.get('/api/15/', () => HttpResponse.json({ id: 15, internal_name: 'Baker & Co' })));
+    server.use(http.get('/api/15/', () => HttpResponse.json({ id: 15, internalName: 'Baker & Co' })));
     const store = makeStore();
     const pending = store.dispatch(setCurrentAccount({ accountId: 15 }));
     expect(store.getState().account).toMatchObject({ accountId: 15, loaded: false, currentAccount: null });
@@ -96,53 +97,32 @@ describe('account/setCurrentAccount', () => {
   });
 });
 
-describe('account/loadAccountList', () => {
-  it('keeps the page of accounts and the total', async () => {
+describe('the account list (api cache)', () => {
+  it('keeps the page of accounts and the total, asked with snake_case query values', async () => {
     server.use(
       http.get('/api/accounts/', ({ request }) => {
         const url = new URL(request.url);
         expect(url.searchParams.get('search')).toBe('acme');
         expect(url.searchParams.get('page')).toBe('2');
-        return HttpResponse.json({ count: 21, next: null, previous: null, results: [{ id: 3, internal_name: 'Acme' }] });
+        return HttpResponse.json({ count: 21, next: null, previous: null, results: [{ id: 3, internalName: 'Acme' }] });
       }),
     );
     const store = makeStore();
-    await store.dispatch(loadAccountList({ search: 'acme', page: 2 }));
-    expect(store.getState().account).toMatchObject({
-      list: [{ id: 3, internalName: 'Acme' }],
-      listCount: 21,
-      listStatus: 'loaded',
-    });
-  });
-
-  it('toasts Unable to load account list on failure, but not for a superseded request', async () => {
-    let calls = 0;
-    server.use(
-      http.get('/api/accounts/', () => {
-        calls += 1;
-        return HttpResponse.json({ detail: 'Boom' }, { status: 500 });
-      }),
-    );
-    const store = makeStore();
-    await store.dispatch(loadAccountList({ search: '', page: 1 }));
-    expect(store.getState().app.toast).toMatchObject({ message: 'Unable to load account list', variant: 'danger' });
-    expect(store.getState().account.listStatus).toBe('failed');
-
-    const other = makeStore();
-    const request = other.dispatch(loadAccountList({ search: '', page: 1 }));
-    request.abort();
+    const request = store.dispatch(accountsApi.endpoints.listAccounts.initiate({ search: 'acme', page: 2 }));
     await request;
-    // Let the abandoned call run its course (first try and retry) before looking.
-    await waitFor(() => expect(calls).toBe(4));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(other.getState().app.toast.show).toBe(false);
-    expect(other.getState().account.listStatus).toBe('loading');
+    expect(accountsApi.endpoints.listAccounts.select({ search: 'acme', page: 2 })(store.getState()).data).toEqual({
+      count: 21,
+      next: null,
+      previous: null,
+      results: [{ id: 3, internalName: 'Acme' }],
+    });
+    request.unsubscribe();
   });
 });
 
 describe('current account from the profile', () => {
   it('is not set implicitly for an admin who has an account of their own', async () => {
-    server.use(meHandler(apiUser({ is_staff: true, account: { id: 1, internal_name: 'Demo Law Firm' } })));
+    server.use(meHandler(apiUser({ isStaff: true, account: { id: 1, internalName: 'Demo Law Firm' } })));
     const store = makeStore();
     await store.dispatch(getAuthRedirectUserDetails());
     expect(store.getState().account.accountId).toBeNull();

@@ -1,10 +1,13 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
 import { browserLocation, safeNextPath } from '../../../src/app/browser-location';
-import { IndexPage } from '../../../src/features/auth/index-page';
+import { createAppRouter } from '../../../src/app/router';
+import { makeStore } from '../../../src/app/store';
+import type { PreloadedState } from '../../../src/app/store';
 import { LoginPage, backendLoginUrl } from '../../../src/features/auth/login-page';
-import { LoginRedirectPage } from '../../../src/features/auth/login-redirect-page';
 import {
   LOGOUT_MESSAGE_DELAY_MS,
   LOGOUT_MESSAGE_READ_MS,
@@ -26,7 +29,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const adminApiUser = apiUser({ id: 1, is_superuser: true, account: null });
+const adminApiUser = apiUser({ id: 1, isSuperuser: true, account: null });
 
 describe('safe next paths', () => {
   it('accepts same-origin paths only', () => {
@@ -65,50 +68,68 @@ describe('/login', () => {
   });
 });
 
+/** The app's router at `path`, so the route's loader runs as it does in the browser. */
+function renderRoute(path: string, preloadedState: PreloadedState = {}) {
+  const store = makeStore(preloadedState);
+  const router = createAppRouter(store, { initialEntries: [path] });
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { store, router };
+}
+
 describe('/login-redirect', () => {
   it('sends an admin to /account-admin', async () => {
-    server.use(meHandler(adminApiUser));
-    const { location } = renderWithProviders(<LoginRedirectPage />, { route: '/login-redirect' });
-    expect(screen.getByRole('heading', { name: 'Signing in' })).toBeInTheDocument();
-    await waitFor(() => expect(location().pathname).toBe('/account-admin'));
+    server.use(
+      meHandler(adminApiUser),
+      http.get('/api/accounts/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    );
+    const { router } = renderRoute('/login-redirect');
+    expect(await screen.findByRole('heading', { name: 'Signing in' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account-admin'));
   });
 
   it('sends a user to their account, or to a safe next path', async () => {
-    server.use(meHandler(apiUser()));
-    const first = renderWithProviders(<LoginRedirectPage />, { route: '/login-redirect' });
-    await waitFor(() => expect(first.location().pathname).toBe('/12'));
-    first.unmount();
+    server.use(
+      meHandler(apiUser()),
+      http.get('/api/12/form-templates/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+      http.get('/api/12/form-responses/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    );
+    const first = renderRoute('/login-redirect');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/12'));
+    cleanup();
 
-    const second = renderWithProviders(<LoginRedirectPage />, {
-      route: `/login-redirect?next=${encodeURIComponent('/12/responses')}`,
-    });
-    await waitFor(() => expect(second.location().pathname).toBe('/12/responses'));
-    second.unmount();
+    const second = renderRoute(`/login-redirect?next=${encodeURIComponent('/12/responses')}`);
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/12/responses'));
+    cleanup();
 
-    const third = renderWithProviders(<LoginRedirectPage />, {
-      route: `/login-redirect?next=${encodeURIComponent('//evil.example')}`,
-    });
-    await waitFor(() => expect(third.location().pathname).toBe('/12'));
+    const third = renderRoute(`/login-redirect?next=${encodeURIComponent('//evil.example')}`);
+    await waitFor(() => expect(third.router.state.location.pathname).toBe('/12'));
   });
 
   it('goes back to /login without a session', async () => {
     server.use(signedOutHandler());
-    const { location, store } = renderWithProviders(<LoginRedirectPage />, {
-      route: `/login-redirect?next=${encodeURIComponent('/12')}`,
-    });
-    await waitFor(() => expect(location().pathname).toBe('/login'));
-    expect(location().search).toBe('?next=%2F12');
+    const { router, store } = renderRoute(`/login-redirect?next=${encodeURIComponent('/12')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2F12');
     expect(store.getState().app.toast.show).toBe(false);
-    expect(assign).not.toHaveBeenCalled();
   });
 
   it('says Unable to log in at this time when the check fails', async () => {
     server.use(http.get('/api/me/', () => HttpResponse.json({ detail: 'Boom' }, { status: 500 })));
-    const { store, location } = renderWithProviders(<LoginRedirectPage />, { route: '/login-redirect' });
+    const { store, router } = renderRoute('/login-redirect');
     await waitFor(() => expect(store.getState().app.toast.message).toBe('Unable to log in at this time'));
     expect(store.getState().app.toast.title).toBe('Error');
-    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login');
-    expect(location().pathname).toBe('/login-redirect');
+    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.pathname).toBe('/login-redirect');
+  });
+
+  it('shows Account Not Found to a user without an account', async () => {
+    server.use(meHandler(apiUser({ account: null })));
+    renderRoute('/login-redirect');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Not Found' })).toBeInTheDocument();
   });
 });
 
@@ -155,23 +176,33 @@ describe('/logout', () => {
 });
 
 describe('/ (index)', () => {
+  const renderIndex = (preloadedState: PreloadedState = {}) => renderRoute('/', preloadedState);
+
   it('sends a signed-in admin to /account-admin', async () => {
-    const { location } = renderWithProviders(<IndexPage />, {
-      preloadedState: { user: { user: makeUser({ isSuperuser: true }), status: 'loaded' } },
-    });
-    await waitFor(() => expect(location().pathname).toBe('/account-admin'));
+    server.use(http.get('/api/accounts/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
+    const { router } = renderIndex({ user: { user: makeUser({ isSuperuser: true }), status: 'loaded' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account-admin'));
   });
 
   it('sends a user to their account after asking who is signed in', async () => {
-    server.use(meHandler(apiUser()));
-    const { location } = renderWithProviders(<IndexPage />);
-    await waitFor(() => expect(location().pathname).toBe('/12'));
+    server.use(
+      meHandler(apiUser()),
+      http.get('/api/12/form-templates/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    );
+    const { router } = renderIndex();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/12'));
   });
 
   it('sends everyone else to /login', async () => {
     server.use(signedOutHandler());
-    const { location, store } = renderWithProviders(<IndexPage />);
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    const { router, store } = renderIndex();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(store.getState().app.toast.show).toBe(false);
+  });
+
+  it('shows Account Not Found to a user without an account', async () => {
+    server.use(meHandler(apiUser({ account: null })));
+    renderIndex();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Not Found' })).toBeInTheDocument();
   });
 });

@@ -57,19 +57,19 @@ function savedTemplate(jsonForm: unknown) {
   return {
     id: FORM_ID,
     name: 'Saved form',
-    display_name: 'Saved display name',
+    displayName: 'Saved display name',
     description: '',
-    internal_form_slug: null,
-    created_at: '2024-01-01T09:00:00.000Z',
-    updated_at: '2024-01-01T09:00:00.000Z',
-    deleted_at: null,
-    group_id: null,
+    internalFormSlug: null,
+    createdAt: '2024-01-01T09:00:00.000Z',
+    updatedAt: '2024-01-01T09:00:00.000Z',
+    deletedAt: null,
+    groupId: null,
     account: 12,
-    custom_submit_message: 'Saved thanks',
+    customSubmitMessage: 'Saved thanks',
     jsonForm,
     jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
     jsonFormStyle: { button: { submitTextContent: 'Send' } },
-    form_mappers: [],
+    formMappers: [],
   };
 }
 

@@ -36,6 +36,25 @@ describe('loading the public form', () => {
     await expect(loadPublicForm(FORM_ID, { fetch: asFetch(recovering), ...fast })).resolves.toMatchObject({ form: { name: 'Client intake' }, startToken: null });
   });
 
+  it('retries only the statuses of the shared retry policy, honouring a short Retry-After', async () => {
+    const notImplemented = vi.fn().mockResolvedValue(jsonResponse(501, null));
+    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(notImplemented), ...fast })).rejects.toBeInstanceOf(LoadFailedError);
+    expect(notImplemented).toHaveBeenCalledOnce();
+
+    const limited = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse(429, { detail: 'Slow down' }, { 'Retry-After': '0' }))
+      .mockResolvedValueOnce(jsonResponse(200, publicForm()));
+    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(limited) })).resolves.toMatchObject({ name: 'Client intake' });
+    expect(limited).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails at once when the server asks for a longer pause than the page should wait', async () => {
+    const busy = vi.fn().mockResolvedValue(jsonResponse(503, null, { 'Retry-After': '120' }));
+    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(busy), ...fast })).rejects.toBeInstanceOf(LoadFailedError);
+    expect(busy).toHaveBeenCalledOnce();
+  });
+
   it('fills in missing logic and style', () => {
     const form = toPublicForm({ id: FORM_ID, name: 'N', jsonForm: [] });
     expect(form.jsonConditionalLogic).toEqual({ conditionMap: {}, pageMap: {} });

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import { startBuilderLoad } from '../../../../src/app/route-loaders';
 import { makeStore } from '../../../../src/app/store';
 import type { PreloadedState } from '../../../../src/app/store';
 import { Toasts } from '../../../../src/app/layouts/toasts';
@@ -106,13 +107,20 @@ const signedInState = (): PreloadedState => ({
   account: { accountId: ACCOUNT_ID, loaded: true, currentAccount: { id: ACCOUNT_ID, internalName: 'Acme Legal' } },
 });
 
-/** The build page in a data router (useBlocker needs one), with the app's toast and two neighbouring screens. */
+/**
+ * The build page in a data router (useBlocker needs one), with the route loader that loads the form, the app's toast
+ * and two neighbouring screens.
+ */
 export function renderBuilder(path = `/${ACCOUNT_ID}/build/${FORM_ID}`) {
   const store = makeStore(signedInState());
   const router = createMemoryRouter(
     [
       {
         path: '/:accountId/build/:formId',
+        loader: ({ params }) => {
+          startBuilderLoad({ store, accountId: Number(params.accountId), params });
+          return null;
+        },
         element: (
           <>
             <BuildPage />

@@ -12,13 +12,13 @@ afterEach(() => vi.unstubAllGlobals());
 function fullForm(form: WireForm, extra: Record<string, unknown> = {}) {
   return {
     ...form,
-    group_id: null,
+    groupId: null,
     account: 12,
-    custom_submit_message: '',
+    customSubmitMessage: '',
     jsonForm: [],
     jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
     jsonFormStyle: { button: {} },
-    form_mappers: [],
+    formMappers: [],
     ...extra,
   };
 }
@@ -62,7 +62,7 @@ function formsApi(initial: { active?: WireForm[]; archived?: WireForm[] } = {}) 
       await record(request);
       const index = archived.findIndex((form) => form.id === params.id);
       const [form] = archived.splice(index, 1);
-      const restored = { ...form, deleted_at: null };
+      const restored = { ...form, deletedAt: null };
       active.push(restored);
       return HttpResponse.json(fullForm(restored));
     }),
@@ -70,14 +70,14 @@ function formsApi(initial: { active?: WireForm[]; archived?: WireForm[] } = {}) 
       await record(request);
       const form = active.find((item) => item.id === params.id)!;
       form.name = (calls.at(-1)!.body as { name: string }).name;
-      form.updated_at = '2024-06-01T12:00:00.000Z';
+      form.updatedAt = '2024-06-01T12:00:00.000Z';
       return HttpResponse.json(fullForm(form));
     }),
     http.delete('/api/12/form-templates/:id/', async ({ request, params }) => {
       await record(request);
       const index = active.findIndex((form) => form.id === params.id);
       const [form] = active.splice(index, 1);
-      archived.push({ ...form, deleted_at: '2024-06-02T12:00:00.000Z' });
+      archived.push({ ...form, deletedAt: '2024-06-02T12:00:00.000Z' });
       return new HttpResponse(null, { status: 204 });
     }),
   );
@@ -113,7 +113,7 @@ describe('account home: the form list', () => {
     expect(within(table).getByRole('link', { name: 'Divorce questionnaire' })).toHaveAttribute('href', `/12/build/${divorce.id}`);
     expect(within(table).getByText('New client matters')).toBeInTheDocument();
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Last changed', 'Actions']);
-    const time = table.querySelector(`time[datetime="${intake.updated_at}"]`);
+    const time = table.querySelector(`time[datetime="${intake.updatedAt}"]`);
     expect(time).toHaveAttribute('title');
     expect(screen.getByText('2 forms')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Active' })).toHaveAttribute('aria-current', 'page');
@@ -121,7 +121,7 @@ describe('account home: the form list', () => {
   });
 
   it('the Archived tab loads the archived forms, keeps ?archived=true in the URL and offers Unarchive', async () => {
-    const old = wireForm('Old intake', { deleted_at: '2024-03-01T09:00:00.000Z' });
+    const old = wireForm('Old intake', { deletedAt: '2024-03-01T09:00:00.000Z' });
     const { calls } = formsApi({ active: [wireForm('Intake')], archived: [old] });
     const { user, location } = renderPage();
     await screen.findByRole('link', { name: 'Intake' });
@@ -147,9 +147,9 @@ describe('account home: the form list', () => {
   it('opens on the archived tab, search and sort given in the URL (a reload keeps the view)', async () => {
     const { calls } = formsApi({
       archived: [
-        wireForm('Zoning appeal', { updated_at: '2024-02-01T00:00:00.000Z' }),
-        wireForm('Estate planning', { updated_at: '2024-01-01T00:00:00.000Z' }),
-        wireForm('Zoning variance', { updated_at: '2024-03-01T00:00:00.000Z' }),
+        wireForm('Zoning appeal', { updatedAt: '2024-02-01T00:00:00.000Z' }),
+        wireForm('Estate planning', { updatedAt: '2024-01-01T00:00:00.000Z' }),
+        wireForm('Zoning variance', { updatedAt: '2024-03-01T00:00:00.000Z' }),
       ],
     });
     renderPage('/12?archived=true&search=zoning&sort=updated');
@@ -191,10 +191,10 @@ describe('account home: the form list', () => {
   it('sorts by name A–Z ignoring case, or by last change (newest first), and keeps the sort in the URL', async () => {
     formsApi({
       active: [
-        wireForm('beta', { updated_at: '2024-01-03T00:00:00.000Z' }),
-        wireForm('Charlie', { updated_at: '2024-01-01T00:00:00.000Z' }),
-        wireForm('alpha', { updated_at: '2024-01-02T00:00:00.000Z' }),
-        wireForm('Bravo', { updated_at: '2024-01-04T00:00:00.000Z' }),
+        wireForm('beta', { updatedAt: '2024-01-03T00:00:00.000Z' }),
+        wireForm('Charlie', { updatedAt: '2024-01-01T00:00:00.000Z' }),
+        wireForm('alpha', { updatedAt: '2024-01-02T00:00:00.000Z' }),
+        wireForm('Bravo', { updatedAt: '2024-01-04T00:00:00.000Z' }),
       ],
     });
     const { user, location } = renderPage();
@@ -414,7 +414,7 @@ describe('account home: rename, archive, unarchive', () => {
   });
 
   it('unarchives a form from the archived tab', async () => {
-    const old = wireForm('Old intake', { deleted_at: '2024-03-01T09:00:00.000Z' });
+    const old = wireForm('Old intake', { deletedAt: '2024-03-01T09:00:00.000Z' });
     const { writes } = formsApi({ archived: [old] });
     const { user, store } = renderPage('/12?archived=true');
     await screen.findByRole('table');
@@ -428,7 +428,7 @@ describe('account home: rename, archive, unarchive', () => {
   });
 
   it("toasts 'Unable to unarchive form' when unarchiving fails", async () => {
-    formsApi({ archived: [wireForm('Old intake', { deleted_at: '2024-03-01T09:00:00.000Z' })] });
+    formsApi({ archived: [wireForm('Old intake', { deletedAt: '2024-03-01T09:00:00.000Z' })] });
     server.use(http.patch('/api/12/form-templates/:id/unarchive/', () => HttpResponse.json({ detail: 'Boom' }, { status: 500 })));
     const { user, store } = renderPage('/12?archived=true');
     await screen.findByRole('table');

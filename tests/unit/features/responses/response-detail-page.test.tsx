@@ -20,23 +20,23 @@ const FORM_ID = '3f0c9c53-8f4e-4c1e-9d38-6f3a3a3b2c11';
 const DETAIL_URL = `/api/${ACCOUNT}/form-responses/${RESPONSE_ID}/`;
 
 const answer = (label: string, displayValue: string, pageTitle: string, sectionTitle: string | null = null, inputId = label) => ({
-  input_id: inputId,
+  inputId,
   label,
-  data_name: label.toLowerCase().replace(/\W+/g, '_'),
+  dataName: label.toLowerCase().replace(/\W+/g, '_'),
   subtype: 'textInput',
-  page_title: pageTitle,
-  section_title: sectionTitle,
+  pageTitle,
+  sectionTitle,
   value: displayValue || null,
-  display_value: displayValue,
+  displayValue,
 });
 
 function wireDetail(overrides: Record<string, unknown> = {}) {
   return {
     id: RESPONSE_ID,
-    form_template: { id: FORM_ID, name: 'Client intake', archived: false },
-    submitted_at: '2026-03-02T15:30:00.000Z',
-    is_spam: false,
-    spam_reasons: [],
+    formTemplate: { id: FORM_ID, name: 'Client intake', archived: false },
+    submittedAt: '2026-03-02T15:30:00.000Z',
+    isSpam: false,
+    spamReasons: [],
     prefill: { id: 'pf1', name: 'Website referral' },
     data: {},
     answers: [
@@ -71,7 +71,7 @@ function detailApi(initial: Record<string, unknown> = {}, options: { failPut?: b
       puts.push(body);
       if (options.holdPut) await options.holdPut;
       if (options.failPut) return HttpResponse.json({ detail: 'boom' }, { status: 500 });
-      current = { ...current, is_spam: body.is_spam, spam_reasons: [] };
+      current = { ...current, isSpam: body.is_spam, spamReasons: [] };
       return HttpResponse.json(current);
     }),
   );
@@ -111,7 +111,7 @@ describe('response detail', () => {
   });
 
   it("shows 'None' when no prefill was used and marks an archived form", async () => {
-    detailApi({ prefill: null, form_template: { id: FORM_ID, name: 'Old form', archived: true } });
+    detailApi({ prefill: null, formTemplate: { id: FORM_ID, name: 'Old form', archived: true } });
     renderDetail();
     const details = await screen.findByRole('region', { name: 'Response details' });
     expect(within(details).getByText('None')).toBeInTheDocument();
@@ -123,7 +123,7 @@ describe('response detail', () => {
     const holdPut = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { puts } = detailApi({ is_spam: true, spam_reasons: ['honeypot', 'filled-too-fast'] }, { holdPut });
+    const { puts } = detailApi({ isSpam: true, spamReasons: ['honeypot', 'filled-too-fast'] }, { holdPut });
     const { user, store } = renderDetail();
     const banner = await screen.findByRole('region', { name: 'Spam status' });
     expect(banner).toHaveTextContent('This activity is marked as Spam');
@@ -152,7 +152,7 @@ describe('response detail', () => {
   });
 
   it('a failed spam change shows the spec message and changes nothing', async () => {
-    detailApi({ is_spam: true }, { failPut: true });
+    detailApi({ isSpam: true }, { failPut: true });
     const { user, store } = renderDetail();
     const banner = await screen.findByRole('region', { name: 'Spam status' });
     await user.click(within(banner).getByRole('button', { name: 'Mark as Not Spam' }));

@@ -6,10 +6,10 @@ export const ACCOUNT = 12;
 
 export interface WireListItem {
   id: string;
-  form_template: string;
-  form_name: string;
-  submitted_at: string;
-  is_spam: boolean;
+  formTemplate: string;
+  formName: string;
+  submittedAt: string;
+  isSpam: boolean;
   prefill: string | null;
   summary: { label: string; value: string }[];
 }
@@ -17,10 +17,10 @@ export interface WireListItem {
 export function wireResponse(form: Pick<WireForm, 'id' | 'name'>, overrides: Partial<WireListItem> = {}): WireListItem {
   return {
     id: nextSerialId(),
-    form_template: form.id,
-    form_name: form.name,
-    submitted_at: '2026-03-01T10:00:00.000Z',
-    is_spam: false,
+    formTemplate: form.id,
+    formName: form.name,
+    submittedAt: '2026-03-01T10:00:00.000Z',
+    isSpam: false,
     prefill: null,
     summary: [],
     ...overrides,

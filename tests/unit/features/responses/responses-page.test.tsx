@@ -5,6 +5,7 @@ import { ResponseDetailPage } from '../../../../src/features/responses/response-
 import { ResponsesPage } from '../../../../src/features/responses/responses-page';
 import { wireForm } from '../../../fixtures/form-factories';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
+import type { PreloadedState } from '../../../../src/app/store';
 import { renderWithProviders } from '../../test-utils';
 import { ACCOUNT, errorToast, formsApi, narrowScreen, page, responsesApi, wireResponse } from './response-fixtures';
 
@@ -14,13 +15,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderList(route = `/${ACCOUNT}/responses`) {
+function renderList(route = `/${ACCOUNT}/responses`, preloadedState: PreloadedState = {}) {
   return renderWithProviders(
     <Routes>
       <Route path="/:accountId/responses" element={<ResponsesPage />} />
       <Route path="/:accountId/responses/:responseId" element={<ResponseDetailPage />} />
     </Routes>,
-    { route },
+    { route, preloadedState },
   );
 }
 
@@ -39,13 +40,13 @@ describe('responses: the list', () => {
   it('shows a loading state, then the responses newest first with time, form, summary and spam badge', async () => {
     formsApi([intake, divorce]);
     const first = wireResponse(intake, {
-      submitted_at: '2026-03-02T15:30:00.000Z',
+      submittedAt: '2026-03-02T15:30:00.000Z',
       summary: [
         { label: 'Full name', value: 'Ada Lovelace' },
         { label: 'Email', value: 'ada@example.test' },
       ],
     });
-    const second = wireResponse(divorce, { submitted_at: '2026-03-01T09:00:00.000Z', is_spam: true, summary: [] });
+    const second = wireResponse(divorce, { submittedAt: '2026-03-01T09:00:00.000Z', isSpam: true, summary: [] });
     const queries = responsesApi(() => page([first, second]));
     renderList();
 
@@ -56,7 +57,7 @@ describe('responses: the list', () => {
 
     const [row1, row2] = bodyRows();
     expect(within(row1).getByRole('link')).toHaveAttribute('href', `/${ACCOUNT}/responses/${first.id}`);
-    expect(row1.querySelector(`time[datetime="${first.submitted_at}"]`)).not.toBeNull();
+    expect(row1.querySelector(`time[datetime="${first.submittedAt}"]`)).not.toBeNull();
     expect(row1).toHaveTextContent('Client intake');
     expect(within(row1).getByText('Full name')).toBeInTheDocument();
     expect(within(row1).getByText('Ada Lovelace')).toBeInTheDocument();
@@ -287,16 +288,16 @@ describe('responses: the list', () => {
 
   it('a row opens the response; its back link returns to the same filters and page', async () => {
     formsApi([intake]);
-    const response = wireResponse(intake, { is_spam: true });
+    const response = wireResponse(intake, { isSpam: true });
     responsesApi(() => page([response], { count: null }));
     server.use(
       http.get(`/api/${ACCOUNT}/form-responses/${response.id}/`, () =>
         HttpResponse.json({
           id: response.id,
-          form_template: { id: intake.id, name: intake.name, archived: false },
-          submitted_at: response.submitted_at,
-          is_spam: true,
-          spam_reasons: [],
+          formTemplate: { id: intake.id, name: intake.name, archived: false },
+          submittedAt: response.submittedAt,
+          isSpam: true,
+          spamReasons: [],
           prefill: null,
           data: {},
           answers: [],
@@ -314,6 +315,17 @@ describe('responses: the list', () => {
     expect(location().search).toBe('?spam=spam&cursor=abc');
   });
 
+  it('marks the row of the response opened last (the response slice’s selection)', async () => {
+    formsApi([intake]);
+    const [seen, other] = [wireResponse(intake), wireResponse(intake)];
+    responsesApi(() => page([seen, other]));
+    renderList(`/${ACCOUNT}/responses`, { response: { selectedResponseId: seen.id } });
+    await screen.findByRole('table');
+    const [first, second] = bodyRows();
+    expect(first).toHaveAttribute('aria-current', 'true');
+    expect(second).not.toHaveAttribute('aria-current');
+  });
+
   it('the row link opens the response from the keyboard', async () => {
     formsApi([intake]);
     const response = wireResponse(intake);
@@ -329,7 +341,7 @@ describe('responses: the list', () => {
   it('shows cards instead of a table on phones', async () => {
     vi.stubGlobal('matchMedia', vi.fn(narrowScreen()));
     formsApi([intake]);
-    const response = wireResponse(intake, { is_spam: true, summary: [{ label: 'Name', value: 'Ada' }] });
+    const response = wireResponse(intake, { isSpam: true, summary: [{ label: 'Name', value: 'Ada' }] });
     responsesApi(() => page([response]));
     renderList();
     const cards = await screen.findByRole('list', { name: 'Responses, newest first' });

@@ -31,7 +31,7 @@ describe('EmbedPage', () => {
   });
 
   it('escapes the form title inside the iframe snippet', async () => {
-    server.use(templateHandler({ display_name: 'Smith & "Sons" <intake>' }));
+    server.use(templateHandler({ displayName: 'Smith & "Sons" <intake>' }));
     renderShare(`${FORM_BASE}/share/embed`);
     const iframe = await screen.findByRole('region', { name: 'Iframe snippet' });
     expect(iframe.textContent).toContain('title="Smith &amp; &quot;Sons&quot; &lt;intake&gt;"');

@@ -18,7 +18,7 @@ function patchRecorder() {
   const handler = http.patch(ONE, async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     bodies.push(body);
-    return HttpResponse.json(wirePrefill({ name: body.name, data: body.data, updated_at: '2024-05-01T12:00:00.000Z' }));
+    return HttpResponse.json(wirePrefill({ name: body.name, data: body.data, updatedAt: '2024-05-01T12:00:00.000Z' }));
   });
   return { bodies, handler };
 }

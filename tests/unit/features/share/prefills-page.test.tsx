@@ -18,7 +18,7 @@ startMswServer();
 const PREFILLS = `/api/${ACCOUNT_ID}/form-prefills/`;
 const twoPrefills = [
   wirePrefill(),
-  wirePrefill({ id: OTHER_PREFILL_ID, name: 'Referral partners', updated_at: '2024-04-05T08:00:00.000Z' }),
+  wirePrefill({ id: OTHER_PREFILL_ID, name: 'Referral partners', updatedAt: '2024-04-05T08:00:00.000Z' }),
 ];
 
 function renderList() {
@@ -26,6 +26,15 @@ function renderList() {
 }
 
 describe('PrefillsPage', () => {
+  it('marks the row of the prefill opened last (the prefill slice’s selection)', async () => {
+    server.use(templateHandler(), listHandler(twoPrefills));
+    renderShare(`${FORM_BASE}/share/prefills`, { prefill: { selectedPrefillId: OTHER_PREFILL_ID } });
+    const table = await screen.findByRole('table', { name: 'Prefills of Family intake' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).not.toHaveAttribute('aria-current');
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+  });
+
   it('lists the form’s prefills with their last change and links to each', async () => {
     let asked: string | null = null;
     server.use(

@@ -7,6 +7,7 @@ import { PrefillsPage } from '../../../../src/features/share/prefills-page';
 import { SharePage } from '../../../../src/features/share/share-page';
 import { input } from '../../../fixtures/form-factories';
 import { HttpResponse, http } from '../../app/msw-server';
+import type { PreloadedState } from '../../../../src/app/store';
 import { renderWithProviders } from '../../test-utils';
 
 export const ACCOUNT_ID = 12;
@@ -79,19 +80,19 @@ function wireTemplate(overrides: Record<string, unknown> = {}) {
   return {
     id: FORM_ID,
     name: 'Family intake',
-    display_name: 'Family law intake',
+    displayName: 'Family law intake',
     description: '',
-    internal_form_slug: null,
-    created_at: '2024-01-01T09:00:00.000Z',
-    updated_at: '2024-01-01T09:00:00.000Z',
-    deleted_at: null,
-    group_id: null,
+    internalFormSlug: null,
+    createdAt: '2024-01-01T09:00:00.000Z',
+    updatedAt: '2024-01-01T09:00:00.000Z',
+    deletedAt: null,
+    groupId: null,
     account: ACCOUNT_ID,
-    custom_submit_message: '',
+    customSubmitMessage: '',
     jsonForm: DOCUMENT,
     jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
     jsonFormStyle: { button: { submitTextContent: 'Send' } },
-    form_mappers: [],
+    formMappers: [],
     ...overrides,
   };
 }
@@ -99,11 +100,11 @@ function wireTemplate(overrides: Record<string, unknown> = {}) {
 export function wirePrefill(overrides: Record<string, unknown> = {}) {
   return {
     id: PREFILL_ID,
-    form_template: FORM_ID,
+    formTemplate: FORM_ID,
     name: 'Newsletter',
     data: {},
-    created_at: '2024-03-01T10:00:00.000Z',
-    updated_at: '2024-03-02T11:30:00.000Z',
+    createdAt: '2024-03-01T10:00:00.000Z',
+    updatedAt: '2024-03-02T11:30:00.000Z',
     ...overrides,
   };
 }
@@ -117,7 +118,7 @@ export const listHandler = (results: unknown[]) =>
 export const FORM_BASE = `/${ACCOUNT_ID}/build/${FORM_ID}`;
 
 /** Renders the share screens under their real route patterns, starting at `path`. */
-export function renderShare(path: string) {
+export function renderShare(path: string, preloadedState: PreloadedState = {}) {
   return renderWithProviders(
     <Routes>
       <Route path=":accountId/build/:formId/share" element={<SharePage />} />
@@ -127,6 +128,6 @@ export function renderShare(path: string) {
       <Route path=":accountId/build/:formId/share/prefills/:prefillId" element={<PrefillDetailPage />} />
       <Route path="*" element={<p>Elsewhere</p>} />
     </Routes>,
-    { route: path },
+    { route: path, preloadedState },
   );
 }
