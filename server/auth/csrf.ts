@@ -11,7 +11,7 @@ import { safeEqual } from '../util/safe-equal.js';
 const NONCE_BYTES = 16;
 const MAC_BYTES = 18;
 const NONCE_LENGTH = Math.ceil((NONCE_BYTES * 4) / 3);
-export const CSRF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{46}$/;
+const CSRF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{46}$/;
 
 /** The key for CSRF tokens, kept apart from the cookie-signing use of the same secret. */
 export function csrfKeyFrom(secretKey: string): Buffer {

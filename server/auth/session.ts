@@ -6,8 +6,8 @@ import { safeEqual } from '../util/safe-equal.js';
 import { csrfKeyFrom, csrfTokenValid, newCsrfToken, originAllowed, sessionBinding } from './csrf.js';
 
 const SESSION_COOKIE = 'sessionid';
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'x-csrftoken';
+const CSRF_COOKIE = 'csrftoken';
+const CSRF_HEADER = 'x-csrftoken';
 const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 export interface SessionUser {

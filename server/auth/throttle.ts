@@ -10,9 +10,9 @@ import type { DB } from '../db/database.js';
  * cannot all pass one stale count (check-then-act); a correct password then removes that pair's rows.
  */
 export const MAX_FAILURES_PER_EMAIL_AND_ADDRESS = 5;
-export const EMAIL_AND_ADDRESS_WINDOW_MS = 15 * 60 * 1000;
+const EMAIL_AND_ADDRESS_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ADDRESS = 100;
-export const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
+const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
 const KEEP_ROWS_MS = 24 * 60 * 60 * 1000;
 
 export type AttemptAdmission = { admitted: true } | { admitted: false; retryAfterSeconds: number };

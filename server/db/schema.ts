@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A column the database fills with its default when an insert leaves it out. */
@@ -6,13 +6,13 @@ type WithDefault<T> = ColumnType<T, T | undefined, T>;
 /** Set by the database's default on insert. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export interface AccountsTable {
+interface AccountsTable {
   id: Generated<number>;
   internal_name: string;
   created_at: CreatedAt;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   email: string;
   password_hash: string | null;
@@ -25,7 +25,7 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** sha256 of the cookie value: a leaked table does not leak usable cookies. */
   id: string;
   user_id: number;
@@ -33,14 +33,14 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   id: Generated<number>;
   email: string;
   ip: string;
   created_at: CreatedAt;
 }
 
-export interface FormTemplatesTable {
+interface FormTemplatesTable {
   id: Generated<string>;
   group_id: string;
   account_id: number;
@@ -57,7 +57,7 @@ export interface FormTemplatesTable {
   deleted_at: Date | null;
 }
 
-export interface FormVersionsTable {
+interface FormVersionsTable {
   id: Generated<string>;
   form_template_id: string;
   account_id: number;
@@ -67,7 +67,7 @@ export interface FormVersionsTable {
   created_at: CreatedAt;
 }
 
-export interface FormPrefillsTable {
+interface FormPrefillsTable {
   id: Generated<string>;
   account_id: number;
   form_template_id: string;
@@ -77,7 +77,7 @@ export interface FormPrefillsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface FormResponsesTable {
+interface FormResponsesTable {
   id: Generated<string>;
   account_id: number;
   form_template_id: string;
@@ -101,7 +101,4 @@ export interface Database {
   form_responses: FormResponsesTable;
 }
 
-export type AccountRow = Selectable<AccountsTable>;
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type FormTemplateRow = Selectable<FormTemplatesTable>;

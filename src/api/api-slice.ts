@@ -11,7 +11,7 @@ import { http } from './client';
 import { failureOf, parseResponse } from './errors';
 import type { ApiFailure } from './errors';
 
-export interface HttpRequest {
+interface HttpRequest {
   url: string;
   method?: Method;
   data?: unknown;

@@ -12,7 +12,7 @@ declare module 'axios' {
   }
 }
 
-export interface FatalHttpError {
+interface FatalHttpError {
   statusCode: number;
   message: string;
 }

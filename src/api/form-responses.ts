@@ -27,8 +27,7 @@ export interface FormResponseFilters {
 }
 
 /** Days offered by the export (spec §7: omitted for all time). */
-export const EXPORT_DAYS = [7, 30, 90] as const;
-export type ExportDays = (typeof EXPORT_DAYS)[number];
+export type ExportDays = 7 | 30 | 90;
 
 export interface ExportedFile {
   filename: string;

@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { userLoggedOut } from './root-actions';
 
-export type ToastVariant = 'success' | 'danger';
+type ToastVariant = 'success' | 'danger';
 
 export interface ToastState {
   show: boolean;
@@ -11,7 +11,7 @@ export interface ToastState {
   variant: ToastVariant | '';
 }
 
-export interface AppError {
+interface AppError {
   statusCode: number;
   message: string;
   fatal: boolean;
@@ -31,7 +31,7 @@ export interface AppState {
   updateAvailable: boolean;
 }
 
-export const DEFAULT_SUCCESS_MESSAGE = 'Action completed successfully';
+const DEFAULT_SUCCESS_MESSAGE = 'Action completed successfully';
 export const DEFAULT_ERROR_MESSAGE = 'Contact support for help.';
 
 const TOAST_TITLES: Readonly<Record<ToastVariant, string>> = { success: 'Success', danger: 'Error' };
@@ -101,11 +101,10 @@ export const {
   updateFound,
 } = appSlice.actions;
 
-export const { selectSidebarOpen, selectToast, selectAppError, selectAppLoaded, selectUpdateAvailable, selectCurrentFormId } =
+export const { selectSidebarOpen, selectToast, selectAppError, selectAppLoaded, selectCurrentFormId } =
   appSlice.selectors;
 
 export const appReducer = appSlice.reducer;
-export const appSliceName = appSlice.name;
 
 export function showSuccessToast(message: string = DEFAULT_SUCCESS_MESSAGE) {
   return toastShown({ variant: 'success', message });

@@ -9,13 +9,13 @@ import { browserLocation } from './browser-location';
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_GUARD_STORAGE_KEY = 'starfield:last-reload';
-export const VERSION_URL = '/version.json';
+const VERSION_URL = '/version.json';
 
 export const CURRENT_BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'unknown';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
 
-export function versionUrl(now: number): string {
+function versionUrl(now: number): string {
   return `${VERSION_URL}?t=${now}`;
 }
 

@@ -20,7 +20,7 @@ export interface AppRouterOptions {
  *   URL does not follow the user to the next, while an error the new route's loader raised stays shown;
  * - when a newer build is known, becomes a full page load of its target (spec §4), guarded against loops.
  */
-export function wireNavigation(router: AppRouter, store: AppStore, assign?: (url: string) => void): () => void {
+function wireNavigation(router: AppRouter, store: AppStore, assign?: (url: string) => void): () => void {
   let committedKey = router.state.location.key;
   let pendingKey: string | null = null;
   let clearedForKey: string | null = null;

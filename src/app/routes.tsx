@@ -146,7 +146,7 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
 ];
 
 /** The handle of an unmatched path: no name, so the guard answers 'Page not found: {fullPath}' (non-fatal). */
-export const NOT_FOUND_HANDLE: RouteHandle = { name: null, layout: 'default' };
+const NOT_FOUND_HANDLE: RouteHandle = { name: null, layout: 'default' };
 
 function toRouteObject(definition: RouteDefinition, store: AppStore): RouteObject {
   const handle: RouteHandle = { name: definition.name, layout: definition.layout, permission: definition.permission };

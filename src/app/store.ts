@@ -36,14 +36,14 @@ export interface RootState {
 }
 
 /** Spec §4: key 'starfield', holding only the sidebar state and the current form id; the rest starts empty. */
-export const PERSIST_KEY = 'starfield';
-export const PERSISTED_APP_KEYS = ['sidebarOpen', 'currentFormId'] as const satisfies readonly (keyof AppState)[];
+const PERSIST_KEY = 'starfield';
+const PERSISTED_APP_KEYS = ['sidebarOpen', 'currentFormId'] as const satisfies readonly (keyof AppState)[];
 
 /**
  * What may come back from storage: the two persisted fields, and only with the right types. The whitelist limits
  * what is written; this limits what is read (an older build or a hand-edited entry may hold more).
  */
-export function restorableAppFields(inbound: unknown): Partial<AppState> {
+function restorableAppFields(inbound: unknown): Partial<AppState> {
   if (inbound === null || typeof inbound !== 'object') return {};
   const stored = inbound as Record<string, unknown>;
   const restored: Partial<AppState> = {};
@@ -81,7 +81,7 @@ const combinedReducer = combineReducers({
  * (it handles userLoggedOut), so redux-persist keeps its bookkeeping and writes the reset state; the other slices
  * and the cache simply start over.
  */
-export const rootReducer: Reducer<RootState, UnknownAction, Partial<RootState>> = (state, action) => {
+const rootReducer: Reducer<RootState, UnknownAction, Partial<RootState>> = (state, action) => {
   if (state && userLoggedOut.match(action)) {
     return combinedReducer({ app: state.app }, action);
   }

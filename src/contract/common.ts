@@ -9,11 +9,10 @@ import { answerValueSchema } from '../domain/form-document';
 import { BUILT_IN_FORM_ID, UUID_PATTERN, isFormId } from '../domain/ids';
 
 /** The body of every error answer (API.md): `errors` names each bad field by its wire path (`data.<inputId>`, …). */
-export const errorBodySchema = z.object({
+const errorBodySchema = z.object({
   detail: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Declared on every route: 4xx and 5xx answers are `{detail, errors?}`. */
 export const errorResponses = { '4xx': errorBodySchema, '5xx': errorBodySchema } as const;

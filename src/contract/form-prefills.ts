@@ -4,7 +4,7 @@ import { PREFILL_MESSAGES } from '../domain/messages';
 import { answerValueSchema } from '../domain/form-document';
 import { accountParamsSchema, answersByInputIdSchema, paginatedSchema, uuidSchema } from './common';
 
-export const PREFILL_NAME_REQUIRED = PREFILL_MESSAGES.nameRequired;
+const PREFILL_NAME_REQUIRED = PREFILL_MESSAGES.nameRequired;
 
 /** Stored answers: the server drops empty ones, so no value is null. */
 export const prefillDataSchema = z.record(z.string(), answerValueSchema);

@@ -5,12 +5,12 @@ import { accountParamsSchema, booleanTextSchema, uuidSchema } from './common';
 export const DEFAULT_RESPONSE_PAGE_SIZE = 50;
 const MAX_RESPONSE_PAGE_SIZE = 200;
 
-export const responseSummaryItemSchema = z.object({
+const responseSummaryItemSchema = z.object({
   label: z.string(),
   value: z.string(),
 });
 
-export const formResponseListItemSchema = z.object({
+const formResponseListItemSchema = z.object({
   id: z.string().min(1),
   formTemplate: z.string().min(1),
   formName: z.string(),
@@ -30,7 +30,7 @@ export const formResponsePageSchema = z.object({
 });
 export type FormResponsePage = z.infer<typeof formResponsePageSchema>;
 
-export const responseAnswerSchema = z.object({
+const responseAnswerSchema = z.object({
   inputId: z.string(),
   label: z.string(),
   dataName: z.string(),

@@ -35,8 +35,6 @@ export const formSubmitBodySchema = z.object({
    */
   start_token: z.string().max(MAX_START_TOKEN_LENGTH).nullish(),
 });
-export type FormSubmitBody = z.infer<typeof formSubmitBodySchema>;
 
 /** 201: `message` is the form's custom submit message or the default one. */
 export const formSubmitResultSchema = z.object({ id: z.string(), message: z.string() });
-export type FormSubmitResult = z.infer<typeof formSubmitResultSchema>;

@@ -18,7 +18,7 @@ import { accountParamsSchema, booleanTextSchema, formIdSchema, paginatedSchema }
 
 export const FORM_NAME_REQUIRED = FORM_MESSAGES.nameRequired;
 
-export const formTemplateSummarySchema = z.object({
+const formTemplateSummarySchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   displayName: z.string(),

@@ -15,7 +15,5 @@ export const publicFormSchema = z.object({
   jsonConditionalLogic: z.custom<ConditionalLogic>(),
   jsonFormStyle: z.custom<FormStyle>(),
 });
-export type PublicForm = z.infer<typeof publicFormSchema>;
 
 export const publicPrefillSchema = z.object({ id: z.string(), data: prefillDataSchema });
-export type PublicPrefill = z.infer<typeof publicPrefillSchema>;

@@ -109,16 +109,6 @@ export async function createUser(
   return row.id;
 }
 
-export function cookieValue(setCookie: string | string[] | undefined, name: string): string | undefined {
-  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  for (const header of all) {
-    const [pair] = header.split(';');
-    const [key, ...rest] = pair.split('=');
-    if (key.trim() === name) return rest.join('=');
-  }
-  return undefined;
-}
-
 /** A browser-like session over app.inject: keeps cookies, sends the CSRF header on unsafe methods. */
 export class TestClient {
   readonly cookies = new Map<string, string>();

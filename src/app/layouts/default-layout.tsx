@@ -13,7 +13,7 @@ import { FETCH_USER_ERROR, guardUserOf, selectUser, selectUserErrorStatus, selec
 import { AppShell } from './app-shell';
 import { PageSpinner } from './page-spinner';
 
-export const PAGE_TITLE = 'Form Builder';
+const PAGE_TITLE = 'Form Builder';
 
 /**
  * The signed-in frame (spec §2, §4, §6). The screen's route loader has already loaded the user, applied the

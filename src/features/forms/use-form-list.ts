@@ -4,8 +4,8 @@ import type { FormTemplateSummary } from '../../api/form-templates';
 import { useErrorToast } from '../../app/use-error-toast';
 import { loadStatusOf } from '../../domain/load-status';
 
-export const LOAD_FORM_LIST_ERROR = 'Unable to load form list';
-export const LOAD_ARCHIVED_FORM_LIST_ERROR = 'Unable to load archived form list';
+const LOAD_FORM_LIST_ERROR = 'Unable to load form list';
+const LOAD_ARCHIVED_FORM_LIST_ERROR = 'Unable to load archived form list';
 
 const NO_FORMS: FormTemplateSummary[] = [];
 

@@ -7,7 +7,7 @@ import type { AnswerErrors, Answers } from '../../domain/answers';
 import type { FormDocument, InputElement } from '../../domain/form-document';
 import type { PrefillData } from '../../api/form-prefills';
 
-export function optionalInput(input: InputElement): InputElement {
+function optionalInput(input: InputElement): InputElement {
   return input.required ? { ...input, required: false } : input;
 }
 

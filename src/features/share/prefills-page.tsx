@@ -27,7 +27,7 @@ import { useShareForm } from './use-share-form';
 
 const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function formatChangedAt(iso: string): string {
+function formatChangedAt(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? '—' : exactTime.format(time);
 }
