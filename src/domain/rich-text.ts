@@ -29,11 +29,33 @@ export const LINK_TARGET = '_blank';
 
 type Token =
   | { kind: 'text'; text: string }
-  | { kind: 'start'; name: string; attrs: Map<string, string>; selfClosing: boolean }
+  | { kind: 'start'; name: string; attrs: Map<string, string> | null; selfClosing: boolean }
   | { kind: 'end'; name: string };
 
-const TAG_NAME = /^[a-zA-Z][a-zA-Z0-9-]*/;
-const ATTRIBUTE = /^\s*([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/;
+// Sticky (`y`) patterns matched at an index: the tokenizer never copies the rest of the input, so its work is linear in
+// the input's length (an 8 MB form full of markup must not hold the event loop for seconds).
+const TAG_NAME = /[a-zA-Z][a-zA-Z0-9-]*/y;
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
+
+function matchAt(pattern: RegExp, html: string, index: number): RegExpExecArray | null {
+  pattern.lastIndex = index;
+  return pattern.exec(html);
+}
+
+/** What `\s` matches in the attribute pattern (ECMAScript white space and line terminators). */
+function isHtmlSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(String.fromCharCode(code)));
+}
+
+/** `</name` followed by a space, `/`, `>` or the end, found from an index on (cached per raw-text tag). */
+const rawTextEnds = new Map<string, RegExp>();
+function rawTextEnd(html: string, tagName: string, from: number): number {
+  let pattern = rawTextEnds.get(tagName);
+  if (!pattern) rawTextEnds.set(tagName, (pattern = new RegExp(`</${tagName}(?:[\\s/>]|$)`, 'gi')));
+  pattern.lastIndex = from;
+  const found = pattern.exec(html);
+  return found ? found.index : html.length;
+}
 
 /** Splits HTML into text, start tags and end tags; comments, doctypes and processing instructions disappear. */
 function tokenize(html: string): Token[] {
@@ -44,6 +66,11 @@ function tokenize(html: string): Token[] {
     if (text) tokens.push({ kind: 'text', text });
     text = '';
   };
+  /** Index just past the next '>' from `from`, or the end when there is none. */
+  const pastClose = (from: number) => {
+    const close = html.indexOf('>', from);
+    return close === -1 ? html.length : close + 1;
+  };
   while (i < html.length) {
     const lt = html.indexOf('<', i);
     if (lt === -1) {
@@ -52,32 +79,26 @@ function tokenize(html: string): Token[] {
     }
     text += html.slice(i, lt);
     i = lt;
-    const rest = html.slice(i + 1);
-    if (rest.startsWith('!--')) {
+    if (html.startsWith('!--', i + 1)) {
       const close = html.indexOf('-->', i + 4);
       i = close === -1 ? html.length : close + 3;
       continue;
     }
-    if (rest.startsWith('!') || rest.startsWith('?')) {
-      const close = html.indexOf('>', i);
-      i = close === -1 ? html.length : close + 1;
+    if (html[i + 1] === '!' || html[i + 1] === '?') {
+      i = pastClose(i);
       continue;
     }
-    if (rest.startsWith('/')) {
-      const name = TAG_NAME.exec(rest.slice(1));
-      if (!name) {
-        // `</` not followed by a name: the parser drops it up to '>' (a bogus comment).
-        const close = html.indexOf('>', i);
-        i = close === -1 ? html.length : close + 1;
-        continue;
+    if (html[i + 1] === '/') {
+      const name = matchAt(TAG_NAME, html, i + 2);
+      // `</` not followed by a name: the parser drops it up to '>' (a bogus comment).
+      if (name) {
+        flushText();
+        tokens.push({ kind: 'end', name: name[0].toLowerCase() });
       }
-      const close = html.indexOf('>', i);
-      flushText();
-      tokens.push({ kind: 'end', name: name[0].toLowerCase() });
-      i = close === -1 ? html.length : close + 1;
+      i = pastClose(i);
       continue;
     }
-    const name = TAG_NAME.exec(rest);
+    const name = matchAt(TAG_NAME, html, i + 1);
     if (!name) {
       // A lone '<' is text.
       text += '<';
@@ -87,22 +108,21 @@ function tokenize(html: string): Token[] {
     flushText();
     const tagName = name[0].toLowerCase();
     let j = i + 1 + name[0].length;
-    const attrs = new Map<string, string>();
+    let attrs: Map<string, string> | null = null;
     let selfClosing = false;
     for (;;) {
-      const tail = html.slice(j);
-      const ws = /^\s*/.exec(tail)![0].length;
-      const after = tail.slice(ws);
-      if (after === '') {
+      let at = j;
+      while (at < html.length && isHtmlSpace(html.charCodeAt(at))) at += 1;
+      if (at >= html.length) {
         j = html.length;
         break;
       }
-      if (after.startsWith('>')) {
-        j += ws + 1;
+      if (html[at] === '>') {
+        j = at + 1;
         break;
       }
-      if (after.startsWith('/')) {
-        j += ws + 1;
+      if (html[at] === '/') {
+        j = at + 1;
         if (html[j] === '>') {
           selfClosing = true;
           j += 1;
@@ -110,22 +130,21 @@ function tokenize(html: string): Token[] {
         }
         continue;
       }
-      const match = ATTRIBUTE.exec(after);
+      const match = matchAt(ATTRIBUTE, html, at);
       if (!match) {
-        j += ws + 1; // skip a stray character such as a quote
+        j = at + 1; // skip a stray character such as a quote
         continue;
       }
       const attrName = match[1].toLowerCase();
+      attrs ??= new Map<string, string>();
       if (!attrs.has(attrName)) attrs.set(attrName, match[2] ?? match[3] ?? match[4] ?? '');
-      j += ws + match[0].length;
+      j = at + match[0].length;
     }
     tokens.push({ kind: 'start', name: tagName, attrs, selfClosing });
     i = j;
     if (RAW_TEXT_TAGS.has(tagName) && !selfClosing) {
       // Raw text: everything up to the matching end tag is content, never markup.
-      const endPattern = new RegExp(`</${tagName}[\\s/>]`, 'i');
-      const found = endPattern.exec(html.slice(i) + ' ');
-      const end = found ? i + found.index : html.length;
+      const end = rawTextEnd(html, tagName, i);
       if (end > i) tokens.push({ kind: 'text', text: html.slice(i, end) });
       i = end;
     }
@@ -187,6 +206,20 @@ export function sanitizeRichText(html: string): string {
   const out: string[] = [];
   /** Open kept elements, innermost last; 'a:unwrapped' stands for an <a> without a safe href, so its end tag still matches. */
   const open: string[] = [];
+  /** How many of each kept element are open ('a' counts both kinds): an end tag with none open is dropped at once, not
+   * searched for down the whole stack (which made thousands of stray end tags quadratic). */
+  const openCount = new Map<string, number>();
+  const opened = (name: string) => {
+    open.push(name);
+    const key = name === 'a:unwrapped' ? 'a' : name;
+    openCount.set(key, (openCount.get(key) ?? 0) + 1);
+  };
+  const closeInnermost = (): string => {
+    const closing = open.pop()!;
+    const key = closing === 'a:unwrapped' ? 'a' : closing;
+    openCount.set(key, openCount.get(key)! - 1);
+    return closing;
+  };
   let dropDepth = 0;
   let dropping: string | null = null;
 
@@ -218,29 +251,28 @@ export function sanitizeRichText(html: string): string {
           break;
         }
         if (name === 'a') {
-          const href = safeHref(token.attrs.get('href') ?? '');
+          const href = safeHref(token.attrs?.get('href') ?? '');
           if (href === null) {
-            open.push('a:unwrapped');
+            opened('a:unwrapped');
             break;
           }
           out.push(`<a href="${escapeAttribute(href)}" rel="${LINK_REL}" target="${LINK_TARGET}">`);
-          open.push('a');
+          opened('a');
           break;
         }
         out.push(`<${name}>`);
-        open.push(name);
+        opened(name);
         break;
       }
       case 'end': {
         const { name } = token;
         if (!ALLOWED_TAGS.has(name) || name === 'br') break;
         // Close back to the matching element; an end tag with no open element is dropped.
-        let index = open.length - 1;
-        while (index >= 0 && open[index] !== name && !(name === 'a' && open[index] === 'a:unwrapped')) index -= 1;
-        if (index < 0) break;
-        while (open.length > index) {
-          const closing = open.pop()!;
+        if (!openCount.get(name)) break;
+        for (;;) {
+          const closing = closeInnermost();
           if (closing !== 'a:unwrapped') out.push(`</${closing}>`);
+          if (closing === name || (name === 'a' && closing === 'a:unwrapped')) break;
         }
         break;
       }
@@ -314,7 +346,7 @@ export function withHeadingLevel(html: string, level: HeadingLevel): string {
   if (!html || !html.trim()) return '';
   const tag = `h${level}`;
   if (/<(h[1-6]|p)[\s>/]/i.test(html)) {
-    return html.replace(/<(\/?)(h[1-6]|p)(?=[\s>/])([^>]*)>/gi, (_whole, slash: string) => `<${slash}${tag}>`);
+    return html.replace(/<(\/?)(h[1-6]|p)(?=[\s>/])([^<>]*)>/gi, (_whole, slash: string) => `<${slash}${tag}>`);
   }
   return `<${tag}>${html}</${tag}>`;
 }
