@@ -42,6 +42,55 @@ export function createDb(connectionString: string, options: DbOptions = {}): { d
   return { db, pool };
 }
 
+export interface ExportPoolSettings {
+  /** Connections for CSV exports, apart from the main pool: stalled downloads can never starve other requests. */
+  size: number;
+  /** Exports one user may run at once (429 past it). */
+  userConcurrency: number;
+  /** An export whose reader takes nothing for this long is closed and its connection given back. */
+  stallTimeoutMs: number;
+  /** How long an export waits for a free export connection before answering 503. */
+  acquireTimeoutMs?: number;
+  onConnectionError?: (error: Error) => void;
+}
+
+/** The small pool CSV exports stream from (cursor reads), with the limits the export route enforces. */
+export class ExportPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    readonly settings: ExportPoolSettings,
+  ) {
+    super(config);
+  }
+}
+
+/** Names the export pool's sessions in pg_stat_activity (and lets a test count them). */
+export const EXPORT_APPLICATION_NAME = 'form-builder export';
+
+/**
+ * The export pool, on the same database as `base` (the main pool's options). Each FETCH of the export's cursor is one
+ * statement, so the main pool's statement_timeout fits it too; what a stalled reader holds is bounded by the stall
+ * timeout, and by idle_in_transaction_session_timeout should the process fail to close it.
+ */
+export function createExportPool(base: pg.PoolConfig, settings: ExportPoolSettings): ExportPool {
+  const pool = new ExportPool(
+    {
+      ...base,
+      max: settings.size,
+      idleTimeoutMillis: 10_000,
+      connectionTimeoutMillis: settings.acquireTimeoutMs ?? DB_CONNECT_TIMEOUT_MS,
+      statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: Math.max(settings.stallTimeoutMs * 2, 60_000),
+      application_name: EXPORT_APPLICATION_NAME,
+    },
+    settings,
+  );
+  const onError = settings.onConnectionError ?? (() => {});
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
