@@ -71,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     size: config.EXPORT_POOL_SIZE,
     userConcurrency: config.EXPORT_USER_CONCURRENCY,
     stallTimeoutMs: config.EXPORT_STALL_TIMEOUT_MS,
+    acquireTimeoutMs: config.EXPORT_ACQUIRE_TIMEOUT_MS,
     onConnectionError: (error) => app.log.warn({ reason: error.message }, 'export database connection lost'),
   });
   app.addHook('onClose', () => exportPool.end());

@@ -64,6 +64,7 @@ const configSchema = z
     EXPORT_POOL_SIZE: wholeNumber({ min: 1, fallback: 4 }),
     EXPORT_USER_CONCURRENCY: wholeNumber({ min: 1, fallback: 2 }),
     EXPORT_STALL_TIMEOUT_MS: wholeNumber({ min: 100, fallback: 30_000 }),
+    EXPORT_ACQUIRE_TIMEOUT_MS: wholeNumber({ min: 100, fallback: 5_000 }),
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: wholeNumber({ min: 0, fallback: 500 }),
   })
   .superRefine((env, ctx) => {
