@@ -34,8 +34,18 @@ type Token =
 
 // Sticky (`y`) patterns matched at an index: the tokenizer never copies the rest of the input, so its work is linear in
 // the input's length (an 8 MB form full of markup must not hold the event loop for seconds).
-const TAG_NAME = /[a-zA-Z][a-zA-Z0-9-]*/y;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
+
+/** End of the tag name (`[a-zA-Z][a-zA-Z0-9-]*`) starting at `start`, or `start` when there is none. */
+function tagNameEnd(html: string, start: number): number {
+  let end = start;
+  for (;;) {
+    const code = html.charCodeAt(end);
+    const letter = (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+    if (!(letter || (end > start && ((code >= 48 && code <= 57) || code === 45)))) return end;
+    end += 1;
+  }
+}
 
 function matchAt(pattern: RegExp, html: string, index: number): RegExpExecArray | null {
   pattern.lastIndex = index;
@@ -57,13 +67,16 @@ function rawTextEnd(html: string, tagName: string, from: number): number {
   return found ? found.index : html.length;
 }
 
-/** Splits HTML into text, start tags and end tags; comments, doctypes and processing instructions disappear. */
-function tokenize(html: string): Token[] {
-  const tokens: Token[] = [];
+/**
+ * Splits HTML into text, start tags and end tags, handed to `visit` one by one (no array of them: an 8 MB form has
+ * millions, and keeping them alive made garbage collection the largest cost); comments, doctypes and processing
+ * instructions disappear.
+ */
+function tokenize(html: string, visit: (token: Token) => void): void {
   let i = 0;
   let text = '';
   const flushText = () => {
-    if (text) tokens.push({ kind: 'text', text });
+    if (text) visit({ kind: 'text', text });
     text = '';
   };
   /** Index just past the next '>' from `from`, or the end when there is none. */
@@ -89,25 +102,25 @@ function tokenize(html: string): Token[] {
       continue;
     }
     if (html[i + 1] === '/') {
-      const name = matchAt(TAG_NAME, html, i + 2);
+      const nameEnd = tagNameEnd(html, i + 2);
       // `</` not followed by a name: the parser drops it up to '>' (a bogus comment).
-      if (name) {
+      if (nameEnd > i + 2) {
         flushText();
-        tokens.push({ kind: 'end', name: name[0].toLowerCase() });
+        visit({ kind: 'end', name: html.slice(i + 2, nameEnd).toLowerCase() });
       }
       i = pastClose(i);
       continue;
     }
-    const name = matchAt(TAG_NAME, html, i + 1);
-    if (!name) {
+    const nameEnd = tagNameEnd(html, i + 1);
+    if (nameEnd === i + 1) {
       // A lone '<' is text.
       text += '<';
       i += 1;
       continue;
     }
     flushText();
-    const tagName = name[0].toLowerCase();
-    let j = i + 1 + name[0].length;
+    const tagName = html.slice(i + 1, nameEnd).toLowerCase();
+    let j = nameEnd;
     let attrs: Map<string, string> | null = null;
     let selfClosing = false;
     for (;;) {
@@ -140,17 +153,16 @@ function tokenize(html: string): Token[] {
       if (!attrs.has(attrName)) attrs.set(attrName, match[2] ?? match[3] ?? match[4] ?? '');
       j = at + match[0].length;
     }
-    tokens.push({ kind: 'start', name: tagName, attrs, selfClosing });
+    visit({ kind: 'start', name: tagName, attrs, selfClosing });
     i = j;
     if (RAW_TEXT_TAGS.has(tagName) && !selfClosing) {
       // Raw text: everything up to the matching end tag is content, never markup.
       const end = rawTextEnd(html, tagName, i);
-      if (end > i) tokens.push({ kind: 'text', text: html.slice(i, end) });
+      if (end > i) visit({ kind: 'text', text: html.slice(i, end) });
       i = end;
     }
   }
   flushText();
-  return tokens;
 }
 
 // ---- Entities ----
@@ -175,6 +187,7 @@ function decodeEntities(text: string): string {
 
 /** Text for HTML: keeps well-formed entities as written (spec: entities kept), escapes everything else. */
 function escapeText(text: string): string {
+  if (!/[&<>]/.test(text)) return text;
   return text
     .replace(/&(?!(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z][a-zA-Z0-9]*);)/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -202,8 +215,7 @@ export function safeHref(raw: string): string | null {
  */
 export function sanitizeRichText(html: string): string {
   if (!html) return '';
-  const tokens = tokenize(html);
-  const out: string[] = [];
+  let out = '';
   /** Open kept elements, innermost last; 'a:unwrapped' stands for an <a> without a safe href, so its end tag still matches. */
   const open: string[] = [];
   /** How many of each kept element are open ('a' counts both kinds): an end tag with none open is dropped at once, not
@@ -223,18 +235,18 @@ export function sanitizeRichText(html: string): string {
   let dropDepth = 0;
   let dropping: string | null = null;
 
-  for (const token of tokens) {
+  tokenize(html, (token) => {
     if (dropping) {
       if (token.kind === 'start' && token.name === dropping && !token.selfClosing) dropDepth += 1;
       if (token.kind === 'end' && token.name === dropping) {
         dropDepth -= 1;
         if (dropDepth === 0) dropping = null;
       }
-      continue;
+      return;
     }
     switch (token.kind) {
       case 'text':
-        out.push(escapeText(token.text));
+        out += escapeText(token.text);
         break;
       case 'start': {
         const { name } = token;
@@ -247,7 +259,7 @@ export function sanitizeRichText(html: string): string {
         }
         if (!ALLOWED_TAGS.has(name)) break;
         if (name === 'br') {
-          out.push('<br>');
+          out += '<br>';
           break;
         }
         if (name === 'a') {
@@ -256,11 +268,11 @@ export function sanitizeRichText(html: string): string {
             opened('a:unwrapped');
             break;
           }
-          out.push(`<a href="${escapeAttribute(href)}" rel="${LINK_REL}" target="${LINK_TARGET}">`);
+          out += `<a href="${escapeAttribute(href)}" rel="${LINK_REL}" target="${LINK_TARGET}">`;
           opened('a');
           break;
         }
-        out.push(`<${name}>`);
+        out += `<${name}>`;
         opened(name);
         break;
       }
@@ -271,18 +283,18 @@ export function sanitizeRichText(html: string): string {
         if (!openCount.get(name)) break;
         for (;;) {
           const closing = closeInnermost();
-          if (closing !== 'a:unwrapped') out.push(`</${closing}>`);
+          if (closing !== 'a:unwrapped') out += `</${closing}>`;
           if (closing === name || (name === 'a' && closing === 'a:unwrapped')) break;
         }
         break;
       }
     }
-  }
+  });
   while (open.length) {
     const closing = open.pop()!;
-    if (closing !== 'a:unwrapped') out.push(`</${closing}>`);
+    if (closing !== 'a:unwrapped') out += `</${closing}>`;
   }
-  return out.join('');
+  return out;
 }
 
 // ---- Text and emptiness ----
@@ -295,10 +307,10 @@ export function richTextToPlainText(html: string): string {
   if (!html) return '';
   const parts: string[] = [];
   let dropping: string | null = null;
-  for (const token of tokenize(html)) {
+  tokenize(html, (token) => {
     if (dropping) {
       if (token.kind === 'end' && token.name === dropping) dropping = null;
-      continue;
+      return;
     }
     if (token.kind === 'text') parts.push(decodeEntities(token.text).replace(/[ \t\r\n\f]+/g, ' '));
     else if (token.kind === 'start') {
@@ -306,7 +318,7 @@ export function richTextToPlainText(html: string): string {
       else if (token.name === 'br') parts.push('\n');
       else if (BLOCK_TAGS.has(token.name)) parts.push('\n');
     } else if (BLOCK_TAGS.has(token.name)) parts.push('\n');
-  }
+  });
   return parts
     .join('')
     .split('\n')
