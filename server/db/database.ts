@@ -10,9 +10,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type DB = Kysely<Database>;
 
 /** How long opening a connection, or waiting for a free pooled one, may take before the request fails (503). */
-export const DB_CONNECT_TIMEOUT_MS = 5_000;
+const DB_CONNECT_TIMEOUT_MS = 5_000;
 /** PostgreSQL cancels any one statement that runs longer (a runaway query cannot hold a connection for ever). */
-export const DB_STATEMENT_TIMEOUT_MS = 30_000;
+const DB_STATEMENT_TIMEOUT_MS = 30_000;
 
 export interface DbOptions {
   max?: number;

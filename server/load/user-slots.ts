@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../errors.js';
 
 /** Seconds a client is asked to wait when it already runs as much as it may at once. */
-export const BUSY_RETRY_AFTER_SECONDS = 2;
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /**
  * At most `limit` requests at once per user. A slot is taken before the work starts and given back when the response is
