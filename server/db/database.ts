@@ -68,9 +68,10 @@ export class ExportPool extends pg.Pool {
 export const EXPORT_APPLICATION_NAME = 'form-builder export';
 
 /**
- * The export pool, on the same database as `base` (the main pool's options). Each FETCH of the export's cursor is one
- * statement, so the main pool's statement_timeout fits it too; what a stalled reader holds is bounded by the stall
- * timeout, and by idle_in_transaction_session_timeout should the process fail to close it.
+ * The export pool, on the same database as `base` (the main pool's options). PostgreSQL restarts statement_timeout at
+ * each Execute of the cursor (1,000 rows), so the main pool's 30 s bounds a batch, never a long download. Between
+ * batches a stalled export's backend shows `active` / `ClientRead`, not `idle in transaction`, so no server timeout
+ * applies there: the export route's stall timeout is what ends it.
  */
 export function createExportPool(base: pg.PoolConfig, settings: ExportPoolSettings): ExportPool {
   const pool = new ExportPool(
@@ -80,7 +81,6 @@ export function createExportPool(base: pg.PoolConfig, settings: ExportPoolSettin
       idleTimeoutMillis: 10_000,
       connectionTimeoutMillis: settings.acquireTimeoutMs ?? DB_CONNECT_TIMEOUT_MS,
       statement_timeout: DB_STATEMENT_TIMEOUT_MS,
-      idle_in_transaction_session_timeout: Math.max(settings.stallTimeoutMs * 2, 60_000),
       application_name: EXPORT_APPLICATION_NAME,
     },
     settings,
