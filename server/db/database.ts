@@ -64,14 +64,18 @@ export class ExportPool extends pg.Pool {
   }
 }
 
+/** The longest one CSV export may stream, read at any pace: an hour (a million rows to a slow reader). */
+export const EXPORT_STATEMENT_TIMEOUT_MS = 60 * 60_000;
+
 /** Names the export pool's sessions in pg_stat_activity (and lets a test count them). */
 export const EXPORT_APPLICATION_NAME = 'form-builder export';
 
 /**
- * The export pool, on the same database as `base` (the main pool's options). PostgreSQL restarts statement_timeout at
- * each Execute of the cursor (1,000 rows), so the main pool's 30 s bounds a batch, never a long download. Between
- * batches a stalled export's backend shows `active` / `ClientRead`, not `idle in transaction`, so no server timeout
- * applies there: the export route's stall timeout is what ends it.
+ * The export pool, on the same database as `base` (the main pool's options), with its own statement_timeout: a cursor
+ * read is one statement from its first FETCH to its last (PostgreSQL does not restart the timer at each batch), so the
+ * main pool's 30 s would cut every download that takes longer while it is being read. Between batches a stalled
+ * export's backend shows `active` / `ClientRead`, not `idle in transaction`, so no idle timeout applies either: the
+ * export route's stall timeout is what ends a stalled one.
  */
 export function createExportPool(base: pg.PoolConfig, settings: ExportPoolSettings): ExportPool {
   const pool = new ExportPool(
@@ -80,7 +84,7 @@ export function createExportPool(base: pg.PoolConfig, settings: ExportPoolSettin
       max: settings.size,
       idleTimeoutMillis: 10_000,
       connectionTimeoutMillis: settings.acquireTimeoutMs ?? DB_CONNECT_TIMEOUT_MS,
-      statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+      statement_timeout: EXPORT_STATEMENT_TIMEOUT_MS,
       application_name: EXPORT_APPLICATION_NAME,
     },
     settings,

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_APPLICATION_NAME } from '../../server/db/database.js';
+import { createExportPool, EXPORT_APPLICATION_NAME, EXPORT_STATEMENT_TIMEOUT_MS } from '../../server/db/database.js';
 import { templateBody } from './form-fixtures.js';
 import { createAccount, createTestContext, createUser, json, signedIn, type TestClient, type TestContext } from './helpers.js';
 
@@ -181,4 +181,21 @@ describe('a full export pool', () => {
     expect(ok.status).toBe(200);
     expect(csvLines(await ok.text())).toBe(ROWS + 1);
   }, 20_000);
+});
+
+describe('the export pool', () => {
+  it('has its own statement timeout: a cursor read is one statement from first to last batch, and may stream for minutes', async () => {
+    const { createTestDatabase } = await import('./helpers.js');
+    const database = await createTestDatabase();
+    const pool = createExportPool({ ...database.pool.options, statement_timeout: 1_000 }, { size: 1, userConcurrency: 1, stallTimeoutMs: 1_000 });
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ ms: number }>(`select (extract(epoch from current_setting('statement_timeout')::interval) * 1000)::int as ms`);
+      expect(rows[0].ms).toBe(EXPORT_STATEMENT_TIMEOUT_MS);
+    } finally {
+      client.release();
+      await pool.end();
+      await database.drop();
+    }
+  });
 });
