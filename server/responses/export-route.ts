@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QueryStream from 'pg-query-stream';
@@ -82,6 +83,12 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = as
   if (!(pool instanceof ExportPool)) throw new Error('CSV exports need the export pool (createExportPool), not the main pool');
   const exportPool = pool;
   const userSlots = new UserSlots(exportPool.settings.userConcurrency, EXPORTS_PER_USER_DETAIL);
+  // A stopping server waits for in-flight requests, and a download can last an hour: cut the exports instead (the
+  // client sees a broken download and can start again), so a shutdown finishes at once and frees their connections.
+  const running = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const response of running) response.destroy();
+  });
 
   app.get(
     '/form-templates/:id/export-responses/',
@@ -136,7 +143,11 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = as
     };
     // The response's socket closed (sent, reset, timed out, destroyed below): the one event every ending emits, even
     // when the CSV generator never started.
-    whenResponseCloses(reply, () => abandon('export aborted'));
+    running.add(reply.raw);
+    whenResponseCloses(reply, () => {
+      running.delete(reply.raw);
+      abandon('export aborted');
+    });
     // A reader that stopped reading: the generator waits at a `yield` while the socket's buffers are full. Closing the
     // socket frees the connection; a reader that is merely slow keeps pulling and is never cut off.
     const waitForReader = () => {

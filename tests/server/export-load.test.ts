@@ -183,6 +183,18 @@ describe('a full export pool', () => {
   }, 20_000);
 });
 
+describe('stopping the server', () => {
+  it('cuts running exports instead of waiting for their readers', async () => {
+    const setup = await setUp({ EXPORT_STALL_TIMEOUT_MS: '60000' }, 1);
+    const held = stalledExport(setup, setup.clerks[0]);
+    expect(await held.status).toBe(200);
+    const started = performance.now();
+    await setup.ctx.close();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    held.socket.destroy();
+  }, 20_000);
+});
+
 describe('the export pool', () => {
   it('has its own statement timeout: a cursor read is one statement from first to last batch, and may stream for minutes', async () => {
     const { createTestDatabase } = await import('./helpers.js');
