@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument } from '../../src/domain/form-document.js';
 import { FORM_LIMITS } from '../../src/domain/form-document.js';
+import { loadConfig } from '../../server/config.js';
 import { templateBody } from './form-fixtures.js';
 import { createAccount, createTestContext, createUser, json, signedIn, type TestClient, type TestContext } from './helpers.js';
 
@@ -166,4 +167,25 @@ describe('load shedding and timeouts', () => {
     await new Promise((resolve) => socket.once('close', resolve));
     expect(performance.now() - started).toBeLessThan(4_000);
   }, 10_000);
+});
+
+describe('load settings', () => {
+  it('have sane defaults and refuse bad values naming the variable', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      REQUEST_TIMEOUT_MS: 60_000,
+      CONNECTION_TIMEOUT_MS: 60_000,
+      KEEP_ALIVE_TIMEOUT_MS: 72_000,
+      USER_CONCURRENCY: 4,
+      EXPORT_POOL_SIZE: 4,
+      EXPORT_USER_CONCURRENCY: 2,
+      EXPORT_STALL_TIMEOUT_MS: 30_000,
+      EXPORT_ACQUIRE_TIMEOUT_MS: 5_000,
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 500,
+    });
+    expect(loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0' }).PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
+    expect(() => loadConfig({ USER_CONCURRENCY: '0' })).toThrow(/USER_CONCURRENCY: must be at least 1/);
+    expect(() => loadConfig({ EXPORT_STALL_TIMEOUT_MS: 'soon' })).toThrow(/EXPORT_STALL_TIMEOUT_MS: must be a number/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '1.5' })).toThrow(/REQUEST_TIMEOUT_MS: must be a whole number/);
+  });
 });
