@@ -6,8 +6,9 @@ import { authRoutes } from './auth/routes.js';
 import { registerSessions } from './auth/session.js';
 import type { Config } from './config.js';
 import type pg from 'pg';
-import type { DB } from './db/database.js';
+import { createExportPool, type DB } from './db/database.js';
 import { registerContract, registerErrorHandler } from './errors.js';
+import { registerLoadLimits } from './load/load-limits.js';
 import { accountRoutes } from './routes/account.js';
 import { coreRoutes } from './routes/core.js';
 import { staticRoutes } from './static.js';
@@ -16,7 +17,7 @@ import { publicRoutes } from './submissions/public-routes.js';
 export interface AppOptions {
   config: Config;
   db: DB;
-  /** The pool behind `db`: for streaming queries (CSV export). */
+  /** The pool behind `db`; CSV exports get their own small pool on the same database (closed with the app). */
   pool: pg.Pool;
   secretKey: string;
   /** A pino logger; none in tests. */
@@ -55,11 +56,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // Receiving a whole request (headers and body) may take this long; a trickling upload is cut off.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // A socket with no traffic either way for this long is closed (a streaming export that is being read is traffic).
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    // An idle keep-alive connection is kept this long: above the usual 60 s of load balancers in front.
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
   });
 
   registerContract(app);
   registerErrorHandler(app);
+  await registerLoadLimits(app, { userConcurrency: config.USER_CONCURRENCY, maxEventLoopDelayMs: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS });
+  const exportPool = createExportPool(pool.options, {
+    size: config.EXPORT_POOL_SIZE,
+    userConcurrency: config.EXPORT_USER_CONCURRENCY,
+    stallTimeoutMs: config.EXPORT_STALL_TIMEOUT_MS,
+    acquireTimeoutMs: config.EXPORT_ACQUIRE_TIMEOUT_MS,
+    onConnectionError: (error) => app.log.warn({ reason: error.message }, 'export database connection lost'),
+  });
+  app.addHook('onClose', () => exportPool.end());
   await app.register(cookie, { secret: secretKey });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,7 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(coreRoutes, { db });
   await app.register(publicRoutes, { db, pool, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS, secretKey });
   await app.register(authRoutes, { db, config, secureCookies });
-  await app.register(accountRoutes, { db, pool, prefix: '/api/:accountId' });
+  // The account routes use a pool only to stream CSV exports.
+  await app.register(accountRoutes, { db, pool: exportPool, prefix: '/api/:accountId' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
   return app;
 }

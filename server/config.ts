@@ -7,6 +7,18 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A whole-number setting (milliseconds, counts): at least `min`, `fallback` when unset. */
+const wholeNumber = ({ min, fallback }: { min: number; fallback: number }) =>
+  optionalString
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(min, `must be at least ${min}`)
+        .optional(),
+    )
+    .transform((value) => value ?? fallback);
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -45,6 +57,15 @@ const configSchema = z
     SUBMIT_MIN_FILL_MS: optionalString
       .pipe(z.coerce.number<string | undefined>({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').optional())
       .transform((value) => value ?? 3000),
+    REQUEST_TIMEOUT_MS: wholeNumber({ min: 1000, fallback: 60_000 }),
+    CONNECTION_TIMEOUT_MS: wholeNumber({ min: 1000, fallback: 60_000 }),
+    KEEP_ALIVE_TIMEOUT_MS: wholeNumber({ min: 1000, fallback: 72_000 }),
+    USER_CONCURRENCY: wholeNumber({ min: 1, fallback: 4 }),
+    EXPORT_POOL_SIZE: wholeNumber({ min: 1, fallback: 4 }),
+    EXPORT_USER_CONCURRENCY: wholeNumber({ min: 1, fallback: 2 }),
+    EXPORT_STALL_TIMEOUT_MS: wholeNumber({ min: 100, fallback: 30_000 }),
+    EXPORT_ACQUIRE_TIMEOUT_MS: wholeNumber({ min: 100, fallback: 5_000 }),
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: wholeNumber({ min: 0, fallback: 500 }),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

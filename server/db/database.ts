@@ -42,6 +42,59 @@ export function createDb(connectionString: string, options: DbOptions = {}): { d
   return { db, pool };
 }
 
+export interface ExportPoolSettings {
+  /** Connections for CSV exports, apart from the main pool: stalled downloads can never starve other requests. */
+  size: number;
+  /** Exports one user may run at once (429 past it). */
+  userConcurrency: number;
+  /** An export whose reader takes nothing for this long is closed and its connection given back. */
+  stallTimeoutMs: number;
+  /** How long an export waits for a free export connection before answering 503. */
+  acquireTimeoutMs?: number;
+  onConnectionError?: (error: Error) => void;
+}
+
+/** The small pool CSV exports stream from (cursor reads), with the limits the export route enforces. */
+export class ExportPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    readonly settings: ExportPoolSettings,
+  ) {
+    super(config);
+  }
+}
+
+/** The longest one CSV export may stream, read at any pace: an hour (a million rows to a slow reader). */
+export const EXPORT_STATEMENT_TIMEOUT_MS = 60 * 60_000;
+
+/** Names the export pool's sessions in pg_stat_activity (and lets a test count them). */
+export const EXPORT_APPLICATION_NAME = 'form-builder export';
+
+/**
+ * The export pool, on the same database as `base` (the main pool's options), with its own statement_timeout: a cursor
+ * read is one statement from its first FETCH to its last (PostgreSQL does not restart the timer at each batch), so the
+ * main pool's 30 s would cut every download that takes longer while it is being read. Between batches a stalled
+ * export's backend shows `active` / `ClientRead`, not `idle in transaction`, so no idle timeout applies either: the
+ * export route's stall timeout is what ends a stalled one.
+ */
+export function createExportPool(base: pg.PoolConfig, settings: ExportPoolSettings): ExportPool {
+  const pool = new ExportPool(
+    {
+      ...base,
+      max: settings.size,
+      idleTimeoutMillis: 10_000,
+      connectionTimeoutMillis: settings.acquireTimeoutMs ?? DB_CONNECT_TIMEOUT_MS,
+      statement_timeout: EXPORT_STATEMENT_TIMEOUT_MS,
+      application_name: EXPORT_APPLICATION_NAME,
+    },
+    settings,
+  );
+  const onError = settings.onConnectionError ?? (() => {});
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

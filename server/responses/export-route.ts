@@ -1,11 +1,13 @@
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QueryStream from 'pg-query-stream';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { DB } from '../db/database.js';
-import { notFound } from '../errors.js';
+import { ExportPool, type DB } from '../db/database.js';
+import { HttpError, notFound } from '../errors.js';
 import { findForm } from '../forms/form-repository.js';
+import { UserSlots, whenResponseCloses } from '../load/user-slots.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import { errorResponses } from '../../src/contract/common.js';
 import { exportResponsesQuerySchema, formTemplateParamsSchema } from '../../src/contract/form-templates.js';
@@ -16,6 +18,12 @@ import { CSV_BOM, csvRow } from '../../src/domain/csv.js';
 
 /** Rows fetched from PostgreSQL per round trip while streaming. */
 const BATCH_SIZE = 1000;
+/** CSV text handed to the response at a time. */
+const CHUNK_CHARS = 64 * 1024;
+
+const EXPORTS_PER_USER_DETAIL = 'You already have exports running. Wait for them to finish, then try again.';
+const EXPORTS_BUSY_DETAIL = 'Too many exports are running right now. Please try again in a minute.';
+const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
 
 interface Column {
   inputId: string;
@@ -54,12 +62,40 @@ function columnsFor(current: FormDocument, olderVersions: FormDocument[]): Colum
 /** A CSV stream: never serialised through a schema (Fastify sends streams as they are); declared for the contract. */
 const csvResponse = z.custom<Readable>().describe('text/csv; charset=utf-8, with a BOM');
 
+/**
+ * An export connection, or 503 with Retry-After when every one is taken by another export for the whole acquire
+ * timeout (an outage answers the usual database 503: the error is passed on).
+ */
+async function acquireExportConnection(pool: ExportPool): Promise<pg.PoolClient> {
+  const full = pool.totalCount >= pool.settings.size && pool.idleCount === 0;
+  try {
+    return await pool.connect();
+  } catch (error) {
+    if (full && error instanceof Error && error.message.includes('timeout exceeded when trying to connect')) {
+      throw new HttpError(503, EXPORTS_BUSY_DETAIL, undefined, { 'retry-after': String(EXPORTS_BUSY_RETRY_AFTER_SECONDS) });
+    }
+    throw error;
+  }
+}
+
 export const exportRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = async (app, { db, pool }) => {
+  // Exports stream from their own small pool, never the main one: see createExportPool.
+  if (!(pool instanceof ExportPool)) throw new Error('CSV exports need the export pool (createExportPool), not the main pool');
+  const exportPool = pool;
+  const userSlots = new UserSlots(exportPool.settings.userConcurrency, EXPORTS_PER_USER_DETAIL);
+  // A stopping server waits for in-flight requests, and a download can last an hour: cut the exports instead (the
+  // client sees a broken download and can start again), so a shutdown finishes at once and frees their connections.
+  const running = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const response of running) response.destroy();
+  });
+
   app.get(
     '/form-templates/:id/export-responses/',
     { schema: { params: formTemplateParamsSchema, querystring: exportResponsesQuerySchema, response: { 200: csvResponse, ...errorResponses } } },
     async (request, reply) => {
-    const { account } = accountScopeOf(request);
+    const { account, user } = accountScopeOf(request);
+    userSlots.take(user.id, reply);
     const { days } = request.query;
     // Archived forms keep their responses, and those can still be exported.
     const form = await findForm(db, request.params.id, { accountId: account.id, archived: true, builtIn: true });
@@ -79,7 +115,18 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = as
     );
     const columns = columnsFor(form.json_form as FormDocument, versionRows.map((row) => row.json_form as FormDocument));
 
-    const client = await pool.connect();
+    // Taken only now that the rows are next (the form and its versions came from the main pool), and given back on
+    // whichever comes first: the last row, an error, the client going away, or the reader stalling.
+    const client = await acquireExportConnection(exportPool);
+    let released = false;
+    let stallTimer: NodeJS.Timeout | undefined;
+    const release = (error?: Error) => {
+      if (released) return;
+      released = true;
+      clearTimeout(stallTimer);
+      // With an error the connection is closed, not pooled: it may be mid-cursor.
+      client.release(error);
+    };
     const stream = client.query(
       new QueryStream(
         `select id, form_version_id, data, is_spam, submitted_at from form_responses
@@ -89,16 +136,33 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = as
         { batchSize: BATCH_SIZE },
       ),
     );
-    let released = false;
-    const release = (error?: Error) => {
+    const abandon = (reason: string) => {
       if (released) return;
-      released = true;
-      client.release(error);
+      stream.destroy();
+      release(new Error(reason));
+    };
+    // The response's socket closed (sent, reset, timed out, destroyed below): the one event every ending emits, even
+    // when the CSV generator never started.
+    running.add(reply.raw);
+    whenResponseCloses(reply, () => {
+      running.delete(reply.raw);
+      abandon('export aborted');
+    });
+    // A reader that stopped reading: the generator waits at a `yield` while the socket's buffers are full. Closing the
+    // socket frees the connection; a reader that is merely slow keeps pulling and is never cut off.
+    const waitForReader = () => {
+      stallTimer = setTimeout(() => {
+        request.log.info({ stallTimeoutMs: exportPool.settings.stallTimeoutMs }, 'export reader stalled; closing it');
+        reply.raw.destroy();
+        abandon('export reader stalled');
+      }, exportPool.settings.stallTimeoutMs);
     };
 
     async function* csv() {
       try {
+        waitForReader();
         yield CSV_BOM + csvRow(['Response ID', 'Submitted at', 'Spam', ...columns.map((column) => column.label)]);
+        clearTimeout(stallTimer);
         let chunk = '';
         for await (const row of stream as AsyncIterable<{ id: string; form_version_id: string; data: Record<string, unknown>; is_spam: boolean; submitted_at: Date }>) {
           const inputs = inputsByVersion.get(row.form_version_id);
@@ -109,22 +173,20 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = as
             cells.push(input ? displayAnswer(input, value) : value === undefined || value === null ? '' : String(value));
           }
           chunk += csvRow(cells);
-          if (chunk.length >= 64 * 1024) {
+          if (chunk.length >= CHUNK_CHARS) {
+            waitForReader();
             yield chunk;
+            clearTimeout(stallTimer);
             chunk = '';
           }
         }
-        if (chunk) yield chunk;
         release();
+        if (chunk) yield chunk;
       } catch (error) {
         release(error as Error);
         throw error;
       } finally {
-        // The client went away mid-download: stop reading and give the connection back (destroyed, it may be mid-query).
-        if (!released) {
-          stream.destroy();
-          release(new Error('export aborted'));
-        }
+        abandon('export aborted');
       }
     }
 
@@ -135,7 +197,8 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = as
       .header('content-disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
-      .send(Readable.from(csv()));
+      // One chunk ahead at most: memory per export stays at a chunk, and a stall shows at once.
+      .send(Readable.from(csv(), { highWaterMark: 1 }));
     },
   );
 };

@@ -29,20 +29,60 @@ export const LINK_TARGET = '_blank';
 
 type Token =
   | { kind: 'text'; text: string }
-  | { kind: 'start'; name: string; attrs: Map<string, string>; selfClosing: boolean }
+  | { kind: 'start'; name: string; attrs: Map<string, string> | null; selfClosing: boolean }
   | { kind: 'end'; name: string };
 
-const TAG_NAME = /^[a-zA-Z][a-zA-Z0-9-]*/;
-const ATTRIBUTE = /^\s*([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/;
+// Sticky (`y`) patterns matched at an index: the tokenizer never copies the rest of the input, so its work is linear in
+// the input's length (an 8 MB form full of markup must not hold the event loop for seconds).
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
 
-/** Splits HTML into text, start tags and end tags; comments, doctypes and processing instructions disappear. */
-function tokenize(html: string): Token[] {
-  const tokens: Token[] = [];
+/** End of the tag name (`[a-zA-Z][a-zA-Z0-9-]*`) starting at `start`, or `start` when there is none. */
+function tagNameEnd(html: string, start: number): number {
+  let end = start;
+  for (;;) {
+    const code = html.charCodeAt(end);
+    const letter = (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+    if (!(letter || (end > start && ((code >= 48 && code <= 57) || code === 45)))) return end;
+    end += 1;
+  }
+}
+
+function matchAt(pattern: RegExp, html: string, index: number): RegExpExecArray | null {
+  pattern.lastIndex = index;
+  return pattern.exec(html);
+}
+
+/** What `\s` matches in the attribute pattern (ECMAScript white space and line terminators). */
+function isHtmlSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(String.fromCharCode(code)));
+}
+
+/** `</name` followed by a space, `/`, `>` or the end, found from an index on (cached per raw-text tag). */
+const rawTextEnds = new Map<string, RegExp>();
+function rawTextEnd(html: string, tagName: string, from: number): number {
+  let pattern = rawTextEnds.get(tagName);
+  if (!pattern) rawTextEnds.set(tagName, (pattern = new RegExp(`</${tagName}(?:[\\s/>]|$)`, 'gi')));
+  pattern.lastIndex = from;
+  const found = pattern.exec(html);
+  return found ? found.index : html.length;
+}
+
+/**
+ * Splits HTML into text, start tags and end tags, handed to `visit` one by one (no array of them: an 8 MB form has
+ * millions, and keeping them alive made garbage collection the largest cost); comments, doctypes and processing
+ * instructions disappear.
+ */
+function tokenize(html: string, visit: (token: Token) => void): void {
   let i = 0;
   let text = '';
   const flushText = () => {
-    if (text) tokens.push({ kind: 'text', text });
+    if (text) visit({ kind: 'text', text });
     text = '';
+  };
+  /** Index just past the next '>' from `from`, or the end when there is none. */
+  const pastClose = (from: number) => {
+    const close = html.indexOf('>', from);
+    return close === -1 ? html.length : close + 1;
   };
   while (i < html.length) {
     const lt = html.indexOf('<', i);
@@ -52,57 +92,50 @@ function tokenize(html: string): Token[] {
     }
     text += html.slice(i, lt);
     i = lt;
-    const rest = html.slice(i + 1);
-    if (rest.startsWith('!--')) {
+    if (html.startsWith('!--', i + 1)) {
       const close = html.indexOf('-->', i + 4);
       i = close === -1 ? html.length : close + 3;
       continue;
     }
-    if (rest.startsWith('!') || rest.startsWith('?')) {
-      const close = html.indexOf('>', i);
-      i = close === -1 ? html.length : close + 1;
+    if (html[i + 1] === '!' || html[i + 1] === '?') {
+      i = pastClose(i);
       continue;
     }
-    if (rest.startsWith('/')) {
-      const name = TAG_NAME.exec(rest.slice(1));
-      if (!name) {
-        // `</` not followed by a name: the parser drops it up to '>' (a bogus comment).
-        const close = html.indexOf('>', i);
-        i = close === -1 ? html.length : close + 1;
-        continue;
+    if (html[i + 1] === '/') {
+      const nameEnd = tagNameEnd(html, i + 2);
+      // `</` not followed by a name: the parser drops it up to '>' (a bogus comment).
+      if (nameEnd > i + 2) {
+        flushText();
+        visit({ kind: 'end', name: html.slice(i + 2, nameEnd).toLowerCase() });
       }
-      const close = html.indexOf('>', i);
-      flushText();
-      tokens.push({ kind: 'end', name: name[0].toLowerCase() });
-      i = close === -1 ? html.length : close + 1;
+      i = pastClose(i);
       continue;
     }
-    const name = TAG_NAME.exec(rest);
-    if (!name) {
+    const nameEnd = tagNameEnd(html, i + 1);
+    if (nameEnd === i + 1) {
       // A lone '<' is text.
       text += '<';
       i += 1;
       continue;
     }
     flushText();
-    const tagName = name[0].toLowerCase();
-    let j = i + 1 + name[0].length;
-    const attrs = new Map<string, string>();
+    const tagName = html.slice(i + 1, nameEnd).toLowerCase();
+    let j = nameEnd;
+    let attrs: Map<string, string> | null = null;
     let selfClosing = false;
     for (;;) {
-      const tail = html.slice(j);
-      const ws = /^\s*/.exec(tail)![0].length;
-      const after = tail.slice(ws);
-      if (after === '') {
+      let at = j;
+      while (at < html.length && isHtmlSpace(html.charCodeAt(at))) at += 1;
+      if (at >= html.length) {
         j = html.length;
         break;
       }
-      if (after.startsWith('>')) {
-        j += ws + 1;
+      if (html[at] === '>') {
+        j = at + 1;
         break;
       }
-      if (after.startsWith('/')) {
-        j += ws + 1;
+      if (html[at] === '/') {
+        j = at + 1;
         if (html[j] === '>') {
           selfClosing = true;
           j += 1;
@@ -110,28 +143,26 @@ function tokenize(html: string): Token[] {
         }
         continue;
       }
-      const match = ATTRIBUTE.exec(after);
+      const match = matchAt(ATTRIBUTE, html, at);
       if (!match) {
-        j += ws + 1; // skip a stray character such as a quote
+        j = at + 1; // skip a stray character such as a quote
         continue;
       }
       const attrName = match[1].toLowerCase();
+      attrs ??= new Map<string, string>();
       if (!attrs.has(attrName)) attrs.set(attrName, match[2] ?? match[3] ?? match[4] ?? '');
-      j += ws + match[0].length;
+      j = at + match[0].length;
     }
-    tokens.push({ kind: 'start', name: tagName, attrs, selfClosing });
+    visit({ kind: 'start', name: tagName, attrs, selfClosing });
     i = j;
     if (RAW_TEXT_TAGS.has(tagName) && !selfClosing) {
       // Raw text: everything up to the matching end tag is content, never markup.
-      const endPattern = new RegExp(`</${tagName}[\\s/>]`, 'i');
-      const found = endPattern.exec(html.slice(i) + ' ');
-      const end = found ? i + found.index : html.length;
-      if (end > i) tokens.push({ kind: 'text', text: html.slice(i, end) });
+      const end = rawTextEnd(html, tagName, i);
+      if (end > i) visit({ kind: 'text', text: html.slice(i, end) });
       i = end;
     }
   }
   flushText();
-  return tokens;
 }
 
 // ---- Entities ----
@@ -156,6 +187,7 @@ function decodeEntities(text: string): string {
 
 /** Text for HTML: keeps well-formed entities as written (spec: entities kept), escapes everything else. */
 function escapeText(text: string): string {
+  if (!/[&<>]/.test(text)) return text;
   return text
     .replace(/&(?!(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z][a-zA-Z0-9]*);)/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -183,25 +215,38 @@ export function safeHref(raw: string): string | null {
  */
 export function sanitizeRichText(html: string): string {
   if (!html) return '';
-  const tokens = tokenize(html);
-  const out: string[] = [];
+  let out = '';
   /** Open kept elements, innermost last; 'a:unwrapped' stands for an <a> without a safe href, so its end tag still matches. */
   const open: string[] = [];
+  /** How many of each kept element are open ('a' counts both kinds): an end tag with none open is dropped at once, not
+   * searched for down the whole stack (which made thousands of stray end tags quadratic). */
+  const openCount = new Map<string, number>();
+  const opened = (name: string) => {
+    open.push(name);
+    const key = name === 'a:unwrapped' ? 'a' : name;
+    openCount.set(key, (openCount.get(key) ?? 0) + 1);
+  };
+  const closeInnermost = (): string => {
+    const closing = open.pop()!;
+    const key = closing === 'a:unwrapped' ? 'a' : closing;
+    openCount.set(key, openCount.get(key)! - 1);
+    return closing;
+  };
   let dropDepth = 0;
   let dropping: string | null = null;
 
-  for (const token of tokens) {
+  tokenize(html, (token) => {
     if (dropping) {
       if (token.kind === 'start' && token.name === dropping && !token.selfClosing) dropDepth += 1;
       if (token.kind === 'end' && token.name === dropping) {
         dropDepth -= 1;
         if (dropDepth === 0) dropping = null;
       }
-      continue;
+      return;
     }
     switch (token.kind) {
       case 'text':
-        out.push(escapeText(token.text));
+        out += escapeText(token.text);
         break;
       case 'start': {
         const { name } = token;
@@ -214,43 +259,42 @@ export function sanitizeRichText(html: string): string {
         }
         if (!ALLOWED_TAGS.has(name)) break;
         if (name === 'br') {
-          out.push('<br>');
+          out += '<br>';
           break;
         }
         if (name === 'a') {
-          const href = safeHref(token.attrs.get('href') ?? '');
+          const href = safeHref(token.attrs?.get('href') ?? '');
           if (href === null) {
-            open.push('a:unwrapped');
+            opened('a:unwrapped');
             break;
           }
-          out.push(`<a href="${escapeAttribute(href)}" rel="${LINK_REL}" target="${LINK_TARGET}">`);
-          open.push('a');
+          out += `<a href="${escapeAttribute(href)}" rel="${LINK_REL}" target="${LINK_TARGET}">`;
+          opened('a');
           break;
         }
-        out.push(`<${name}>`);
-        open.push(name);
+        out += `<${name}>`;
+        opened(name);
         break;
       }
       case 'end': {
         const { name } = token;
         if (!ALLOWED_TAGS.has(name) || name === 'br') break;
         // Close back to the matching element; an end tag with no open element is dropped.
-        let index = open.length - 1;
-        while (index >= 0 && open[index] !== name && !(name === 'a' && open[index] === 'a:unwrapped')) index -= 1;
-        if (index < 0) break;
-        while (open.length > index) {
-          const closing = open.pop()!;
-          if (closing !== 'a:unwrapped') out.push(`</${closing}>`);
+        if (!openCount.get(name)) break;
+        for (;;) {
+          const closing = closeInnermost();
+          if (closing !== 'a:unwrapped') out += `</${closing}>`;
+          if (closing === name || (name === 'a' && closing === 'a:unwrapped')) break;
         }
         break;
       }
     }
-  }
+  });
   while (open.length) {
     const closing = open.pop()!;
-    if (closing !== 'a:unwrapped') out.push(`</${closing}>`);
+    if (closing !== 'a:unwrapped') out += `</${closing}>`;
   }
-  return out.join('');
+  return out;
 }
 
 // ---- Text and emptiness ----
@@ -263,10 +307,10 @@ export function richTextToPlainText(html: string): string {
   if (!html) return '';
   const parts: string[] = [];
   let dropping: string | null = null;
-  for (const token of tokenize(html)) {
+  tokenize(html, (token) => {
     if (dropping) {
       if (token.kind === 'end' && token.name === dropping) dropping = null;
-      continue;
+      return;
     }
     if (token.kind === 'text') parts.push(decodeEntities(token.text).replace(/[ \t\r\n\f]+/g, ' '));
     else if (token.kind === 'start') {
@@ -274,7 +318,7 @@ export function richTextToPlainText(html: string): string {
       else if (token.name === 'br') parts.push('\n');
       else if (BLOCK_TAGS.has(token.name)) parts.push('\n');
     } else if (BLOCK_TAGS.has(token.name)) parts.push('\n');
-  }
+  });
   return parts
     .join('')
     .split('\n')
@@ -314,7 +358,7 @@ export function withHeadingLevel(html: string, level: HeadingLevel): string {
   if (!html || !html.trim()) return '';
   const tag = `h${level}`;
   if (/<(h[1-6]|p)[\s>/]/i.test(html)) {
-    return html.replace(/<(\/?)(h[1-6]|p)(?=[\s>/])([^>]*)>/gi, (_whole, slash: string) => `<${slash}${tag}>`);
+    return html.replace(/<(\/?)(h[1-6]|p)(?=[\s>/])([^<>]*)>/gi, (_whole, slash: string) => `<${slash}${tag}>`);
   }
   return `<${tag}>${html}</${tag}>`;
 }
