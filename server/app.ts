@@ -8,7 +8,10 @@ import type { Config } from './config.js';
 import type pg from 'pg';
 import type { DB } from './db/database.js';
 import { registerContract, registerErrorHandler } from './errors.js';
+import { accountIntegrationRoutes } from './integrations/account-integration-routes.js';
+import { zapierApiRoutes } from './integrations/zapier-api-routes.js';
 import { accountRoutes } from './routes/account.js';
+import { SecretBox } from './secrets/secret-box.js';
 import { coreRoutes } from './routes/core.js';
 import { staticRoutes } from './static.js';
 import { publicRoutes } from './submissions/public-routes.js';
@@ -87,6 +90,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicRoutes, { db, pool, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS });
   await app.register(authRoutes, { db, config, secureCookies });
   await app.register(accountRoutes, { db, pool, prefix: '/api/:accountId' });
+  const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
+  await app.register(accountIntegrationRoutes, { db, secrets, prefix: '/api/:accountId' });
+  await app.register(zapierApiRoutes, { db, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, prefix: '/api/zapier' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
   return app;
 }

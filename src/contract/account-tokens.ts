@@ -18,8 +18,10 @@ export const accountTokenSchema = z.object({
 });
 export type AccountToken = z.infer<typeof accountTokenSchema>;
 
-export const accountTokenCreateBodySchema = z.object({
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').default('API key'),
-});
+const tokenName = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+
+export const accountTokenCreateBodySchema = z.object({ name: tokenName.default('API key') });
+/** `POST integrations/zapier/create-account-token/`: the key is named after what it connects. */
+export const zapierTokenCreateBodySchema = z.object({ name: tokenName.default('Zapier') });
 
 export const accountTokenParamsSchema = accountParamsSchema.extend({ id: uuidSchema });
