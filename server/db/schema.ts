@@ -91,7 +91,7 @@ export interface FormResponsesTable {
 }
 
 export type IntegrationKind = 'centerbase' | 'zapier' | 'clio';
-export type IntegrationStatus = 'connected' | 'needs_reauth' | 'error' | 'disconnected';
+type IntegrationStatus = 'connected' | 'needs_reauth' | 'error' | 'disconnected';
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface AccountIntegrationsTable {
@@ -109,7 +109,7 @@ export interface AccountIntegrationsTable {
   updated_at: UpdatedAt;
 }
 
-export interface IntegrationApisTable {
+interface IntegrationApisTable {
   id: Generated<string>;
   integration_id: string;
   api_type: string;
@@ -131,7 +131,7 @@ export interface FormMappersTable {
   updated_at: UpdatedAt;
 }
 
-export interface AccountTokensTable {
+interface AccountTokensTable {
   id: Generated<string>;
   account_id: number;
   name: string;
@@ -142,7 +142,7 @@ export interface AccountTokensTable {
   created_at: CreatedAt;
 }
 
-export interface ZapierHooksTable {
+interface ZapierHooksTable {
   id: Generated<string>;
   account_id: number;
   account_token_id: string | null;
@@ -155,9 +155,9 @@ export interface ZapierHooksTable {
   deleted_reason: 'unsubscribed' | 'gone' | null;
 }
 
-export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed' | 'blocked' | 'cancelled';
+type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed' | 'blocked' | 'cancelled';
 
-export interface DeliveriesTable {
+interface DeliveriesTable {
   id: Generated<string>;
   account_id: number;
   form_response_id: string;
@@ -177,7 +177,7 @@ export interface DeliveriesTable {
   succeeded_at: Timestamp | null;
 }
 
-export interface DeliveryAttemptsTable {
+interface DeliveryAttemptsTable {
   delivery_id: string;
   attempt_no: number;
   started_at: Timestamp;

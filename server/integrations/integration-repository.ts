@@ -9,7 +9,7 @@ import { findTokenRow, serializeToken } from './account-tokens.js';
 export type IntegrationRow = Selectable<AccountIntegrationsTable>;
 
 /** Where an integration's secret lives: it opens only in this row's `secret` column. */
-export const integrationSecretPlace = (id: string) => ({ table: 'account_integrations', column: 'secret', rowId: id });
+const integrationSecretPlace = (id: string) => ({ table: 'account_integrations', column: 'secret', rowId: id });
 
 /** What an integration's `secret` column holds, encrypted. */
 export interface IntegrationSecret {

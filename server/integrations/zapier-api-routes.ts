@@ -25,7 +25,7 @@ import { authenticateApiKey, type ApiKeyOwner } from './account-tokens.js';
 import { hookTargetProblem } from './hook-target.js';
 import { ensureZapierIntegration } from './integration-repository.js';
 
-export const API_KEY_HEADER = 'x-api-key';
+const API_KEY_HEADER = 'x-api-key';
 /** Requests per key per minute: Zapier polls samples and (un)subscribes; a Zap's traffic goes the other way. */
 const ZAPIER_RATE_LIMIT = 300;
 

@@ -2,7 +2,7 @@ import type { DB } from '../db/database.js';
 import { keyIdOf, type SecretBox } from './secret-box.js';
 
 /** Every encrypted column. A new one must be listed here, or a key rotation would leave it under the old key. */
-export const ENCRYPTED_COLUMNS = [
+const ENCRYPTED_COLUMNS = [
   { table: 'account_integrations', column: 'secret' },
   { table: 'zapier_hooks', column: 'secret' },
 ] as const;

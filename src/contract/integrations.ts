@@ -6,15 +6,14 @@ import { z } from 'zod';
 import { accountTokenSchema } from './account-tokens';
 import { accountParamsSchema, paginatedSchema, uuidSchema } from './common';
 
-export const INTEGRATION_KINDS = ['centerbase', 'zapier', 'clio'] as const;
-export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+const INTEGRATION_KINDS = ['centerbase', 'zapier', 'clio'] as const;
 /** The kinds whose record types take field maps (spec §5: integrationApiType). */
-export const MAPPED_INTEGRATION_KINDS = ['centerbase', 'clio'] as const;
+const MAPPED_INTEGRATION_KINDS = ['centerbase', 'clio'] as const;
 
-export const integrationStatusSchema = z.enum(['connected', 'needs_reauth', 'error', 'disconnected']);
+const integrationStatusSchema = z.enum(['connected', 'needs_reauth', 'error', 'disconnected']);
 
 /** A cached record type (spec `apis`), without its field list. */
-export const integrationApiSchema = z.object({
+const integrationApiSchema = z.object({
   id: z.string(),
   apiType: z.string(),
   externalKey: z.string(),
@@ -30,7 +29,6 @@ export const integrationFieldSchema = z.object({
   required: z.boolean(),
   options: z.array(z.object({ id: z.string(), text: z.string() })).optional(),
 });
-export type IntegrationField = z.infer<typeof integrationFieldSchema>;
 
 const integrationBase = {
   id: z.string(),
@@ -43,7 +41,7 @@ const integrationBase = {
   updatedAt: z.string(),
 };
 
-export const centerbaseIntegrationSchema = z.object({
+const centerbaseIntegrationSchema = z.object({
   ...integrationBase,
   kind: z.literal('centerbase'),
   apiKeySet: z.boolean(),
@@ -53,14 +51,14 @@ export const centerbaseIntegrationSchema = z.object({
   companyName: z.string().nullable(),
 });
 
-export const zapierHookSummarySchema = z.object({
+const zapierHookSummarySchema = z.object({
   id: z.string(),
   formTemplate: z.string(),
   event: z.literal('response.created'),
   createdAt: z.string(),
 });
 
-export const zapierIntegrationSchema = z.object({
+const zapierIntegrationSchema = z.object({
   ...integrationBase,
   kind: z.literal('zapier'),
   /** The API key Zapier connects with (masked), or null before one is generated. */
@@ -69,7 +67,7 @@ export const zapierIntegrationSchema = z.object({
   restHooks: z.array(zapierHookSummarySchema),
 });
 
-export const clioIntegrationSchema = z.object({
+const clioIntegrationSchema = z.object({
   ...integrationBase,
   kind: z.literal('clio'),
   /** The Clio user the connection acts as, once connected. */
@@ -120,7 +118,6 @@ export const conversionRuleSchema = z.object({
   local: mappedFieldSchema.nullable(),
   foreign: mappedFieldSchema.nullable(),
 });
-export type ConversionRule = z.infer<typeof conversionRuleSchema>;
 
 export const formMapperSchema = z.object({
   id: z.string(),

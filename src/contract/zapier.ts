@@ -9,11 +9,11 @@ import { uuidSchema } from './common';
 
 export const zapierMeSchema = z.object({ account: accountSchema });
 
-export const zapierFormSchema = z.object({ id: z.string(), name: z.string() });
+const zapierFormSchema = z.object({ id: z.string(), name: z.string() });
 export const zapierFormListSchema = z.array(zapierFormSchema);
 
 /** Zapier's output-field types; `list` marks checkbox answers (arrays of option texts). */
-export const zapierFieldSchema = z.object({
+const zapierFieldSchema = z.object({
   key: z.string(),
   label: z.string(),
   type: z.enum(['string', 'text', 'integer']),
@@ -29,7 +29,7 @@ export const zapierResponsesQuerySchema = z.object({
 const answerSchema = z.union([z.string(), z.number(), z.array(z.string()), z.null()]);
 
 /** What a hook receives (and the samples Zapier lists): answers keyed by data name, choices as option text. */
-export const hookPayloadSchema = z.object({
+const hookPayloadSchema = z.object({
   id: z.string(),
   type: z.literal(HOOK_EVENT),
   timestamp: z.string(),

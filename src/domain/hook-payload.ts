@@ -9,7 +9,7 @@ import { describeResponse } from './response-view';
 export const HOOK_EVENT = 'response.created';
 
 /** Text and choices as text, numbers as numbers, checkboxes as arrays of option texts; null (or []) when unanswered. */
-export type HookAnswer = string | number | string[] | null;
+type HookAnswer = string | number | string[] | null;
 
 export interface HookPayload {
   /** The delivery's id: stable across retries, so a receiver can drop a repeat (the `webhook-id` header). */
