@@ -79,6 +79,15 @@ describe('integrations', () => {
     expect(response.json().errors[field].join(' ')).toContain(message);
   });
 
+  it('refuses a bad PATCH naming the field, before looking the integration up', async () => {
+    const integration = (await lawyer.get(`/api/${acme}/integrations/centerbase/`)).json().results[0];
+    for (const id of [integration.id, randomUUID()]) {
+      const response = await lawyer.request({ method: 'PATCH', url: `/api/${acme}/integrations/centerbase/${id}/`, ...json({ subdomain: 'x.y', push_web_leads: 1 }) });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors).sort()).toEqual(['push_web_leads', 'subdomain']);
+    }
+  });
+
   it('answers 404 for an unknown kind or integration id', async () => {
     expect((await lawyer.get(`/api/${acme}/integrations/salesforce/`)).statusCode).toBe(404);
     expect((await lawyer.request({ method: 'PATCH', url: `/api/${acme}/integrations/clio/${randomUUID()}/`, ...json({ enabled: true }) })).statusCode).toBe(404);

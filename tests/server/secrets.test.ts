@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
 import type { DB } from '../../server/db/database.js';
 import { reencryptSecrets } from '../../server/secrets/rotate.js';
 import { keyIdOf, SecretBox, SecretError } from '../../server/secrets/secret-box.js';
@@ -55,6 +56,15 @@ describe('SecretBox', () => {
     expect(rolled.decrypt(old, place)).toBe('api-key-123');
     expect(keyIdOf(rolled.encrypt('x', place))).toBe(rolled.currentKeyId);
     expect(() => new SecretBox(NEW_KEY).decrypt(old, place)).toThrow(`encrypted with key ${box.currentKeyId}`);
+  });
+});
+
+describe('SECRET_KEY_FALLBACKS', () => {
+  it('takes previous keys, comma-separated, each as long as a key must be', () => {
+    expect(loadConfig({ SECRET_KEY: NEW_KEY }).SECRET_KEY_FALLBACKS).toEqual([]);
+    expect(loadConfig({ SECRET_KEY: NEW_KEY, SECRET_KEY_FALLBACKS: ` ${OLD_KEY} , ${NEW_KEY}` }).SECRET_KEY_FALLBACKS).toEqual([OLD_KEY, NEW_KEY]);
+    expect(() => loadConfig({ SECRET_KEY: NEW_KEY, SECRET_KEY_FALLBACKS: `${OLD_KEY},short` })).toThrow(ConfigError);
+    expect(() => loadConfig({ SECRET_KEY: NEW_KEY, SECRET_KEY_FALLBACKS: 'short' })).toThrow(/SECRET_KEY_FALLBACKS: each key must be at least 32 characters long/);
   });
 });
 

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, buildLoggerOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import { hookTargetProblem } from '../../server/integrations/hook-target.js';
 import type { DB } from '../../server/db/database.js';
 import { SecretBox } from '../../server/secrets/secret-box.js';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
@@ -260,6 +261,24 @@ describe('hooks', () => {
     }
     expect((await zapier(renewed, 'GET', 'me/')).statusCode).toBe(200);
     key = renewed;
+  });
+});
+
+describe('ZAPIER_HOOK_HOSTS', () => {
+  it('defaults to hooks.zapier.com and refuses what is not a host list', () => {
+    expect(loadConfig({}).ZAPIER_HOOK_HOSTS).toEqual(['hooks.zapier.com']);
+    expect(loadConfig({ ZAPIER_HOOK_HOSTS: 'Hooks.Zapier.com, localhost:8080,[::1]' }).ZAPIER_HOOK_HOSTS).toEqual(['hooks.zapier.com', 'localhost:8080', '[::1]']);
+    expect(() => loadConfig({ ZAPIER_HOOK_HOSTS: 'https://hooks.zapier.com/' })).toThrow(/ZAPIER_HOOK_HOSTS: must be comma-separated host names/);
+  });
+
+  it('allows http only to a listed loopback host, and a host:port entry only on that port', () => {
+    const hosts = ['hooks.zapier.com', 'localhost:8080', '[::1]', 'intranet.example'];
+    expect(hookTargetProblem('http://localhost:8080/hook', hosts)).toBeNull();
+    expect(hookTargetProblem('http://localhost:9090/hook', hosts)).toMatch(/must be on one of these hosts/);
+    expect(hookTargetProblem('http://[::1]:5000/hook', hosts)).toBeNull();
+    expect(hookTargetProblem('http://intranet.example/hook', hosts)).toBe('must use https://');
+    expect(hookTargetProblem('https://intranet.example/hook', hosts)).toBeNull();
+    expect(hookTargetProblem('ftp://hooks.zapier.com/x', hosts)).toBe('must use https://');
   });
 });
 
