@@ -130,8 +130,8 @@ describe('key rotation', () => {
 
   it('`manage rotate-secret-key` takes the old key from SECRET_KEY_FALLBACKS, or from the DATA_DIR key file', async () => {
     const root = resolve(__dirname, '../..');
-    const manage = (env: Record<string, string>) =>
-      promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'server/cli/manage.ts'), 'rotate-secret-key'], {
+    const manage = (env: Record<string, string>, ...args: string[]) =>
+      promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'server/cli/manage.ts'), 'rotate-secret-key', ...args], {
         cwd: root,
         env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '', SECRET_KEY_FALLBACKS: '', DATABASE_URL: database.databaseUrl, ...env },
       });
@@ -150,6 +150,16 @@ describe('key rotation', () => {
       expect(fromFile.stdout).toContain('Re-encrypted 2 secret(s)');
       const afterFile = await readSecrets(database.db, ids);
       expect(new SecretBox(third).decrypt(afterFile.hook, { table: 'zapier_hooks', column: 'secret', rowId: ids.hookId })).toBe('whsec_hook');
+
+      // Without the old key it names what it cannot open and changes nothing; --old-key-file supplies it.
+      const fourth = 'fourth-key-'.padEnd(40, 'f');
+      const failed = await manage({ SECRET_KEY: fourth }).then(() => null, (error: { code: number; stderr: string }) => error);
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toMatch(/account_integrations\.secret of .*encrypted with key/);
+      expect(await readSecrets(database.db, ids)).toEqual(afterFile);
+      await writeFile(join(dataDir, 'third-key'), `${third}\n`);
+      const fromOption = await manage({ SECRET_KEY: fourth }, '--old-key-file', join(dataDir, 'third-key'));
+      expect(fromOption.stdout).toContain('Re-encrypted 2 secret(s)');
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
