@@ -11,8 +11,8 @@ import { registerContract, registerErrorHandler } from './errors.js';
 import { accountIntegrationRoutes } from './integrations/account-integration-routes.js';
 import { zapierApiRoutes } from './integrations/zapier-api-routes.js';
 import { accountRoutes } from './routes/account.js';
-import { SecretBox } from './secrets/secret-box.js';
 import { coreRoutes } from './routes/core.js';
+import { SecretBox } from './secrets/secret-box.js';
 import { staticRoutes } from './static.js';
 import { publicRoutes } from './submissions/public-routes.js';
 
