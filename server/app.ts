@@ -8,9 +8,12 @@ import type { Config } from './config.js';
 import type pg from 'pg';
 import { createExportPool, type DB } from './db/database.js';
 import { registerContract, registerErrorHandler } from './errors.js';
+import { accountIntegrationRoutes } from './integrations/account-integration-routes.js';
+import { zapierApiRoutes } from './integrations/zapier-api-routes.js';
 import { registerLoadLimits } from './load/load-limits.js';
 import { accountRoutes } from './routes/account.js';
 import { coreRoutes } from './routes/core.js';
+import { SecretBox } from './secrets/secret-box.js';
 import { staticRoutes } from './static.js';
 import { publicRoutes } from './submissions/public-routes.js';
 
@@ -105,6 +108,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { db, config, secureCookies });
   // The account routes use a pool only to stream CSV exports.
   await app.register(accountRoutes, { db, pool: exportPool, prefix: '/api/:accountId' });
+  const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
+  await app.register(accountIntegrationRoutes, { db, secrets, prefix: '/api/:accountId' });
+  await app.register(zapierApiRoutes, { db, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, prefix: '/api/zapier' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
   return app;
 }

@@ -42,6 +42,12 @@ const configSchema = z
         .optional(),
     ),
     SECRET_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
+    // Previous keys, comma-separated: secrets encrypted with them still open until `manage rotate-secret-key`.
+    SECRET_KEY_FALLBACKS: optionalString.transform((value, ctx) => {
+      const keys = (value ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+      if (keys.some((key) => key.length < 32)) ctx.addIssue({ code: 'custom', message: 'each key must be at least 32 characters long' });
+      return keys;
+    }),
     ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters long').optional()),
     OIDC_ISSUER: optionalString.pipe(z.url({ error: 'must be the issuer URL' }).optional()),
@@ -51,6 +57,13 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: optionalString.transform((value, ctx) => parseTrustProxy(value, ctx)),
     STATIC_DIR: optionalString,
+    // Hosts Zapier hook targets may point at (https only; http just for a loopback host named here, in tests).
+    ZAPIER_HOOK_HOSTS: optionalString.transform((value, ctx) => {
+      const hosts = (value ?? 'hooks.zapier.com').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+      const bad = hosts.find((host) => !/^(\[[0-9a-f:]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host));
+      if (bad !== undefined || hosts.length === 0) ctx.addIssue({ code: 'custom', message: `must be comma-separated host names (not ${JSON.stringify(bad ?? value)})` });
+      return hosts;
+    }),
     SUBMIT_RATE_LIMIT: optionalString
       .pipe(z.coerce.number<string | undefined>({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional())
       .transform((value) => value ?? 30),

@@ -43,8 +43,11 @@ function csrfContext(request: FastifyRequest): CsrfContext {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Public endpoints with their own defences (rate limit, honeypot, size limits) instead of CSRF. */
-const CSRF_EXEMPT = new Set(['POST /api/form-submit/']);
+/**
+ * Endpoints with their own defences instead of CSRF: the public submit (rate limit, honeypot, size limits) and the
+ * Zapier-facing API, which authenticates by its X-API-Key header only (a browser cannot be made to send one).
+ */
+const CSRF_EXEMPT = new Set(['POST /api/form-submit/', 'POST /api/zapier/hooks/', 'DELETE /api/zapier/hooks/:id/']);
 
 const hashSessionKey = (key: string) => createHash('sha256').update(key).digest('hex');
 

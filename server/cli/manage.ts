@@ -4,6 +4,11 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.js';
 import { createAccountWithDefaults } from '../forms/built-in-form.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { resolveSecretKey } from '../secret-key.js';
+import { reencryptSecrets } from '../secrets/rotate.js';
+import { SecretBox } from '../secrets/secret-box.js';
 import { createDb, migrateToLatest, type DB } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
 
@@ -15,7 +20,8 @@ import { openDatabase } from '../db/open.js';
 const USAGE = `Usage:
   npm run manage -- create-account --name "Acme Law"
   npm run manage -- create-user --email a@b.test --password P [--account ID] [--staff] [--superuser] [--first-name F] [--last-name L]
-  npm run manage -- set-password --email a@b.test --password P`;
+  npm run manage -- set-password --email a@b.test --password P
+  npm run manage -- rotate-secret-key [--old-key-file PATH]`;
 
 export class UsageError extends Error {}
 
@@ -100,10 +106,42 @@ async function setPassword(db: DB, args: string[]): Promise<string> {
   return `Password updated for ${input.email}`;
 }
 
+/**
+ * Re-encrypts every integration secret under the current key (SECRET_KEY, else DATA_DIR/secret-key). The old keys
+ * are SECRET_KEY_FALLBACKS, the --old-key-file, and DATA_DIR/secret-key when SECRET_KEY now replaces it.
+ */
+async function rotateSecretKey(db: DB, args: string[]): Promise<string> {
+  const { values } = parseArgs({ args, strict: true, options: { 'old-key-file': { type: 'string' } } });
+  const config = loadConfig();
+  const current = resolveSecretKey(config);
+  const readKey = (path: string) => {
+    try {
+      return readFileSync(path, 'utf8').trim();
+    } catch (error) {
+      throw new UsageError(`${path}: ${(error as Error).message}`);
+    }
+  };
+  const old = [...config.SECRET_KEY_FALLBACKS];
+  if (values['old-key-file'] !== undefined) old.push(readKey(values['old-key-file']));
+  if (config.SECRET_KEY) {
+    const dataDirKey = join(resolve(config.DATA_DIR), 'secret-key');
+    try {
+      old.push(readFileSync(dataDirKey, 'utf8').trim());
+    } catch {
+      // No generated key in DATA_DIR: SECRET_KEY was always set.
+    }
+  }
+  const short = old.find((key) => key.length < 32);
+  if (short !== undefined) throw new UsageError('an old key is shorter than 32 characters: not a key this server made');
+  const result = await reencryptSecrets(db, new SecretBox(current, old.filter((key) => key !== current)));
+  return `Re-encrypted ${result.reencrypted} secret(s) under the current key; ${result.alreadyCurrent} already were.`;
+}
+
 const COMMANDS: Record<string, (db: DB, args: string[]) => Promise<string>> = {
   'create-account': createAccount,
   'create-user': createUser,
   'set-password': setPassword,
+  'rotate-secret-key': rotateSecretKey,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -90,6 +90,108 @@ interface FormResponsesTable {
   submitted_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export type IntegrationKind = 'centerbase' | 'zapier' | 'clio';
+type IntegrationStatus = 'connected' | 'needs_reauth' | 'error' | 'disconnected';
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface AccountIntegrationsTable {
+  id: Generated<string>;
+  account_id: number;
+  kind: IntegrationKind;
+  enabled: WithDefault<boolean>;
+  push_web_leads: WithDefault<boolean>;
+  status: WithDefault<IntegrationStatus>;
+  /** Non-secret settings (subdomain, companyName, region, connected user label, accountTokenId). */
+  config: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Ciphertext of server/secrets (JSON inside), bound to this row and column. */
+  secret: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+interface IntegrationApisTable {
+  id: Generated<string>;
+  integration_id: string;
+  api_type: string;
+  external_key: string;
+  name: string;
+  field_list: ColumnType<unknown, string | undefined, string>;
+  fetched_at: UpdatedAt;
+}
+
+export interface FormMappersTable {
+  id: Generated<string>;
+  account_id: number;
+  form_template_id: string;
+  integration_api_type: 'centerbase' | 'clio';
+  integration_api_id: string | null;
+  conversion_rules: ColumnType<unknown, string | undefined, string>;
+  enabled: WithDefault<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+interface AccountTokensTable {
+  id: Generated<string>;
+  account_id: number;
+  name: string;
+  token_hash: string;
+  token_prefix: string;
+  is_active: WithDefault<boolean>;
+  last_used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+interface ZapierHooksTable {
+  id: Generated<string>;
+  account_id: number;
+  account_token_id: string | null;
+  form_template_id: string;
+  event: 'response.created';
+  target_url: string;
+  secret: string;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+  deleted_reason: 'unsubscribed' | 'gone' | null;
+}
+
+type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed' | 'blocked' | 'cancelled';
+
+interface DeliveriesTable {
+  id: Generated<string>;
+  account_id: number;
+  form_response_id: string;
+  integration_id: string;
+  /** 'clio', 'centerbase' or 'zapier:{hookId}'. */
+  target: string;
+  status: WithDefault<DeliveryStatus>;
+  trigger: 'submit' | 'attempt_push' | 'send_unsent' | 'replay';
+  attempt_count: WithDefault<number>;
+  next_attempt_at: Timestamp | null;
+  progress: ColumnType<Record<string, unknown>, string | undefined, string>;
+  external_ref: string | null;
+  last_error: string | null;
+  last_status_code: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  succeeded_at: Timestamp | null;
+}
+
+interface DeliveryAttemptsTable {
+  delivery_id: string;
+  attempt_no: number;
+  started_at: Timestamp;
+  duration_ms: number | null;
+  request_method: string;
+  /** Never holds a secret: built from validated parts, query strings without credentials. */
+  request_url: string;
+  response_status: number | null;
+  /** At most 2 KB, secrets redacted. */
+  response_excerpt: string | null;
+  error_kind: 'network' | 'timeout' | 'http' | 'auth' | 'validation' | 'rate_limited' | 'config' | null;
+  error_message: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -99,6 +201,13 @@ export interface Database {
   form_versions: FormVersionsTable;
   form_prefills: FormPrefillsTable;
   form_responses: FormResponsesTable;
+  account_integrations: AccountIntegrationsTable;
+  integration_apis: IntegrationApisTable;
+  form_mappers: FormMappersTable;
+  account_tokens: AccountTokensTable;
+  zapier_hooks: ZapierHooksTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
 }
 
 export type FormTemplateRow = Selectable<FormTemplatesTable>;

@@ -47,9 +47,17 @@ describe('every /api route declares its answers', () => {
   it('holds for every /api route of the app', () => {
     const apiRoutes = appRoutes.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD');
     const names = apiRoutes.map((route) => `${String(route.method)} ${route.url}`);
-    // health, me, logout, accounts, account, 7 form-template, 5 prefill, 3 response, export, 2 public reads, submit
-    expect(names).toHaveLength(24);
-    expect(names).toEqual(expect.arrayContaining(['POST /api/form-submit/', 'GET /api/:accountId/form-templates/:id/export-responses/']));
+    // health, me, logout, accounts, account, 7 form-template, 5 prefill, 3 response, export, 2 public reads, submit;
+    // 7 integration, 2 account-token, 4 form-mapper, 6 Zapier-facing
+    expect(names).toHaveLength(43);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /api/form-submit/',
+        'GET /api/:accountId/form-templates/:id/export-responses/',
+        'PATCH /api/:accountId/integrations/:kind/:id/',
+        'DELETE /api/zapier/hooks/:id/',
+      ]),
+    );
     for (const route of apiRoutes) {
       expect(missingResponseSchema(route), `${String(route.method)} ${route.url}`).toBeNull();
       expect(route.schema?.response).toHaveProperty('4xx');

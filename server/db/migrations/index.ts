@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-accounts-users-sessions.js';
 import * as m0002 from './0002-form-templates.js';
 import * as m0003 from './0003-responses-prefills.js';
+import * as m0004 from './0004-integrations.js';
 
 /** Every migration, in order. Static imports: no filesystem scanning, works the same under tsx and bundlers. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts-users-sessions': m0001,
   '0002-form-templates': m0002,
   '0003-responses-prefills': m0003,
+  '0004-integrations': m0004,
 };
