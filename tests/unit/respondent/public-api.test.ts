@@ -45,7 +45,7 @@ describe('loading the public form', () => {
       .fn()
       .mockResolvedValueOnce(jsonResponse(429, { detail: 'Slow down' }, { 'Retry-After': '0' }))
       .mockResolvedValueOnce(jsonResponse(200, publicForm()));
-    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(limited) })).resolves.toMatchObject({ name: 'Client intake' });
+    await expect(loadPublicForm(FORM_ID, { fetch: asFetch(limited) })).resolves.toMatchObject({ form: { name: 'Client intake' } });
     expect(limited).toHaveBeenCalledTimes(2);
   });
 
