@@ -37,6 +37,10 @@ let validAnswers: Record<string, string>;
 let prefillId: string;
 let responseId: string;
 let validTemplate: Record<string, unknown>;
+let apiKey: string;
+let zapierId: string;
+let mapperId: string;
+let hookId: string;
 const usedKeys = [randomUUID(), randomUUID()];
 
 beforeAll(async () => {
@@ -65,6 +69,23 @@ beforeAll(async () => {
   responseId = submitted.json().id;
   // Made on first use of its alias: made now, so a refused request never looks like it stored it.
   expect((await client.get(`/api/${acme}/form-templates/contact-export-form/`)).statusCode).toBe(200);
+  // Integrations: a Zapier key (and so the Zapier integration), a Centerbase integration, a field map, a hook.
+  const key = await client.request({ method: 'POST', url: `/api/${acme}/integrations/zapier/create-account-token/`, ...json({}) });
+  expect(key.statusCode).toBe(201);
+  apiKey = key.json().token;
+  zapierId = (await client.get(`/api/${acme}/integrations/zapier/`)).json().results[0].id;
+  expect((await client.request({ method: 'POST', url: `/api/${acme}/integrations/centerbase/`, ...json({ subdomain: 'acme', api_key: 'k' }) })).statusCode).toBe(201);
+  const mapper = await client.request({ method: 'POST', url: `/api/${acme}/form-mappers/`, ...json({ form_template: formId, integration_api_type: 'centerbase' }) });
+  expect(mapper.statusCode).toBe(201);
+  mapperId = mapper.json().id;
+  const hook = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/zapier/hooks/',
+    headers: { 'x-api-key': apiKey },
+    payload: { target_url: 'https://hooks.zapier.com/hooks/standard/1/fuzz', event: 'response.created', form_id: formId },
+  });
+  expect(hook.statusCode).toBe(201);
+  hookId = hook.json().id;
 });
 afterAll(() => ctx.close());
 
@@ -218,6 +239,8 @@ interface FuzzRequest {
   route: string;
   method: string;
   url: string;
+  /** The Zapier-facing API's key header (the key, a wrong one, or none). */
+  apiKey?: string;
   /** A JSON value, or raw text sent as JSON. */
   body?: { json: unknown } | { raw: string };
 }
@@ -288,18 +311,80 @@ const endpoints = (): fc.Arbitrary<FuzzRequest>[] => [
     fc.tuple(idOf(() => formId), idOf(() => prefillId)).map(([f, p]) => ({ url: `/api/public/forms/${encode(f)}/prefills/${encode(p)}/` })),
   ),
   endpoint('POST /api/form-submit/', withBody(fc.constant('/api/form-submit/'), bodyFrom(submitBody))),
+  ...integrationEndpoints(),
 ];
+
+const kindOf = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('zapier', 'centerbase', 'clio') }, hostileText);
+const keyOf = fc.oneof({ weight: 6, arbitrary: fc.constant(null).map(() => apiKey) }, hostileText, fc.constant(undefined));
+
+function integrationEndpoints(): fc.Arbitrary<FuzzRequest>[] {
+  const integrationBody = () => ({ enabled: true, push_web_leads: true, subdomain: 'acme-law', api_key: 'secret-key' });
+  const mapperBody = () => ({
+    form_template: formId,
+    integration_api_type: 'centerbase',
+    conversion_rules: [{ id: 'r1', local: { id: inputId, name: 'Name', type: 'textInput', required: false }, foreign: { id: 'f1', name: 'First', type: 'text', required: false } }],
+  });
+  const zapier = (route: string, build: fc.Arbitrary<Omit<FuzzRequest, 'route' | 'method' | 'apiKey'>>) =>
+    endpoint(route, fc.tuple(build, keyOf).map(([request, key]) => ({ ...request, apiKey: key })));
+  return [
+    endpoint('GET /api/:accountId/integrations/:kind/', acc((a) => kindOf.map((k) => `/api/${a}/integrations/${encode(k)}/`)).map((url) => ({ url }))),
+    endpoint('POST /api/:accountId/integrations/:kind/', withBody(acc((a) => kindOf.map((k) => `/api/${a}/integrations/${encode(k)}/`)), bodyFrom(integrationBody))),
+    endpoint(
+      'PATCH /api/:accountId/integrations/:kind/:id/',
+      withBody(acc((a) => fc.tuple(kindOf, idOf(() => zapierId)).map(([k, id]) => `/api/${a}/integrations/${encode(k)}/${encode(id)}/`)), bodyFrom(() => ({ enabled: false }))),
+    ),
+    endpoint('GET /api/:accountId/integrations/:kind/apis/', acc((a) => kindOf.map((k) => `/api/${a}/integrations/${encode(k)}/apis/`)).map((url) => ({ url }))),
+    endpoint(
+      'GET /api/:accountId/integrations/:kind/apis/:id/field_list/',
+      acc((a) => fc.tuple(kindOf, idOf(() => randomUUID())).map(([k, id]) => `/api/${a}/integrations/${encode(k)}/apis/${encode(id)}/field_list/`)).map((url) => ({ url })),
+    ),
+    endpoint('POST /api/:accountId/integrations/zapier/create-account-token/', withBody(acc((a) => fc.constant(`/api/${a}/integrations/zapier/create-account-token/`)), bodyFrom(() => ({ name: 'Zapier' })))),
+    endpoint(
+      'POST /api/:accountId/integrations/zapier/:id/renew-account-token/',
+      withBody(acc((a) => idOf(() => randomUUID()).map((id) => `/api/${a}/integrations/zapier/${encode(id)}/renew-account-token/`)), bodyFrom(() => ({}))),
+    ),
+    endpoint('POST /api/:accountId/account-tokens/', withBody(acc((a) => fc.constant(`/api/${a}/account-tokens/`)), bodyFrom(() => ({ name: 'Key' })))),
+    endpoint(
+      'POST /api/:accountId/account-tokens/:id/renew-token/',
+      withBody(acc((a) => idOf(() => randomUUID()).map((id) => `/api/${a}/account-tokens/${encode(id)}/renew-token/`)), bodyFrom(() => ({}))),
+    ),
+    endpoint(
+      'GET /api/:accountId/form-mappers/',
+      acc((a) => query({ form_template: fc.oneof(fc.constant(null).map(() => formId), hostileText), integration_api_type: kindOf }).map((q) => `/api/${a}/form-mappers/${q}`)).map((url) => ({ url })),
+    ),
+    endpoint('POST /api/:accountId/form-mappers/', withBody(acc((a) => fc.constant(`/api/${a}/form-mappers/`)), bodyFrom(mapperBody))),
+    endpoint('GET /api/:accountId/form-mappers/:id/', acc((a) => idOf(() => mapperId).map((id) => `/api/${a}/form-mappers/${encode(id)}/`)).map((url) => ({ url }))),
+    endpoint(
+      'PATCH /api/:accountId/form-mappers/:id/',
+      withBody(acc((a) => idOf(() => mapperId).map((id) => `/api/${a}/form-mappers/${encode(id)}/`)), bodyFrom(() => ({ id: mapperId, enabled: false, conversion_rules: mapperBody().conversion_rules }))),
+    ),
+    zapier('GET /api/zapier/me/', fc.constant({ url: '/api/zapier/me/' })),
+    zapier('GET /api/zapier/forms/', fc.constant({ url: '/api/zapier/forms/' })),
+    zapier('GET /api/zapier/forms/:formId/fields/', idOf(() => formId).map((id) => ({ url: `/api/zapier/forms/${encode(id)}/fields/` }))),
+    zapier(
+      'GET /api/zapier/forms/:formId/responses/',
+      fc.tuple(idOf(() => formId), query({ limit: fc.oneof(hostileNumber, hostileText) })).map(([id, q]) => ({ url: `/api/zapier/forms/${encode(id)}/responses/${q}` })),
+    ),
+    zapier(
+      'POST /api/zapier/hooks/',
+      withBody(fc.constant('/api/zapier/hooks/'), bodyFrom(() => ({ target_url: 'https://hooks.zapier.com/hooks/standard/1/x', event: 'response.created', form_id: formId }))),
+    ),
+    zapier('DELETE /api/zapier/hooks/:id/', idOf(() => hookId).map((id) => ({ url: `/api/zapier/hooks/${encode(id)}/` }))),
+  ];
+}
 
 /**
  * A checksum of every table a request could change. Aside: sessions and login failures (signing in is not fuzzed) and
  * form_versions (a snapshot of the published form, made on a valid submission's way, which a 409 can follow).
  */
 async function storedState(): Promise<string> {
-  const tables = ['accounts', 'users', 'form_templates', 'form_prefills', 'form_responses'] as const;
+  // account_tokens: without last_used_at, which any request with a good key may touch (at most once a minute).
+  const tables = ['accounts', 'users', 'form_templates', 'form_prefills', 'form_responses', 'account_integrations', 'integration_apis', 'form_mappers', 'zapier_hooks', 'deliveries'] as const;
+  const tokens = await sql<{ sum: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as sum from (select id, account_id, name, token_hash, token_prefix, is_active, created_at from account_tokens) t`.execute(ctx.db);
   const parts = await Promise.all(
     tables.map((table) => sql<{ sum: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t`.execute(ctx.db)),
   );
-  return parts.map((part, i) => `${tables[i]}:${part.rows[0].sum}`).join(' ');
+  return `${parts.map((part, i) => `${tables[i]}:${part.rows[0].sum}`).join(' ')} account_tokens:${tokens.rows[0].sum}`;
 }
 
 describe('fuzzing every /api route', () => {
@@ -323,16 +408,18 @@ describe('fuzzing every /api route', () => {
         const payload = request.body === undefined ? undefined : 'raw' in request.body ? request.body.raw : JSON.stringify(request.body.json);
         let response;
         try {
-          response = await client.request({
-            method: request.method,
-            url: request.url,
-            payload,
-            headers: payload === undefined ? {} : { 'content-type': 'application/json' },
-          });
+          const headers: Record<string, string> = payload === undefined ? {} : { 'content-type': 'application/json' };
+          if (request.apiKey !== undefined) headers['x-api-key'] = request.apiKey;
+          response = request.route.includes('/api/zapier/')
+            ? // The Zapier-facing API takes no cookie: a request as Zapier sends it.
+              await ctx.app.inject({ method: request.method as 'GET', url: request.url, payload, headers })
+            : await client.request({ method: request.method, url: request.url, payload, headers });
         } catch (error) {
           // Kept short: fast-check's report would print the (possibly very deep) input.
           throw new Error(`${request.method} ${request.url.slice(0, 200)}: ${String(error)}`, { cause: error });
         }
+        // Generating the Zapier key again replaces it: keep fuzzing the Zapier API with the live one.
+        if (request.route.endsWith('/create-account-token/') && response.statusCode === 201) apiKey = response.json().token;
         const described = `${request.method} ${request.url.slice(0, 200)} ${String(payload).slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
         if (response.statusCode >= 500) serverErrors.push(described);
         if (response.statusCode >= 400 && response.statusCode < 500 && (await storedState()) !== before) changedOnRefusal.push(described);
