@@ -100,6 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameguard: { action: 'deny' },
     strictTransportSecurity: secureCookies,
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: under it browsers send `Origin: null` with our own form posts (sign-in, sign-out),
+    // which the CSRF origin check must refuse. same-origin still keeps URLs (prefill data) from other sites.
+    referrerPolicy: { policy: 'same-origin' },
   });
   registerSessions(app, { db, secureCookies, secretKey, publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined });
 

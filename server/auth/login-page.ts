@@ -27,14 +27,13 @@ button{background:#111928;color:#fff;border:1px solid #111928}button:hover{backg
 .error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca}.notice{background:#eff6ff;color:#1e3a8a;border:1px solid #bfdbfe}
 .divider{text-align:center;color:#6b7280;margin:1.25rem 0 0;font-size:.9rem}`;
 
-export function renderLoginPage(options: LoginPageOptions): string {
-  const { csrfToken, next, email = '', error, notice, oidc } = options;
-  const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+/** The page frame both auth pages share: head, logo card, heading and subtitle around `body` (already HTML). */
+function authPage(title: string, subtitle: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in · Form Builder</title>
+<title>${escapeHtml(title)} · Form Builder</title>
 <link rel="icon" href="/logo-small.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
@@ -42,9 +41,22 @@ export function renderLoginPage(options: LoginPageOptions): string {
 <main>
 <div class="card">
 <img class="logo" src="/logo.svg" alt="Form Builder">
-<h1>Sign in</h1>
-<p class="sub">Use your Form Builder account.</p>
-${error ? `<div class="alert error" role="alert" id="login-error">${escapeHtml(error)}</div>` : ''}
+<h1>${escapeHtml(title)}</h1>
+<p class="sub">${escapeHtml(subtitle)}</p>
+${body}
+</div>
+</main>
+</body>
+</html>`;
+}
+
+export function renderLoginPage(options: LoginPageOptions): string {
+  const { csrfToken, next, email = '', error, notice, oidc } = options;
+  const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+  return authPage(
+    'Sign in',
+    'Use your Form Builder account.',
+    `${error ? `<div class="alert error" role="alert" id="login-error">${escapeHtml(error)}</div>` : ''}
 ${notice ? `<div class="alert notice" role="status">${escapeHtml(notice)}</div>` : ''}
 <form method="post" action="/auth/login/" novalidate>
 <input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(csrfToken)}">
@@ -55,11 +67,8 @@ ${notice ? `<div class="alert notice" role="status">${escapeHtml(notice)}</div>`
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${email ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
 </form>
-${oidc ? `<p class="divider">or</p><a class="sso" href="${escapeHtml(oidc.href)}">Sign in with ${escapeHtml(oidc.name)}</a>` : ''}
-</div>
-</main>
-</body>
-</html>`;
+${oidc ? `<p class="divider">or</p><a class="sso" href="${escapeHtml(oidc.href)}">Sign in with ${escapeHtml(oidc.name)}</a>` : ''}`,
+  );
 }
 
 export interface LogoutPageOptions {
@@ -71,28 +80,14 @@ export interface LogoutPageOptions {
 /** Asked for by a GET of /auth/logout/ (a bookmark, an old link): signing out itself takes this form's POST. */
 export function renderLogoutPage(options: LogoutPageOptions): string {
   const { csrfToken, next, error } = options;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign out · Form Builder</title>
-<link rel="icon" href="/logo-small.svg" type="image/svg+xml">
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<div class="card">
-<img class="logo" src="/logo.svg" alt="Form Builder">
-<h1>Sign out</h1>
-<p class="sub">Sign out of Form Builder on this browser?</p>
-${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : ''}
+  return authPage(
+    'Sign out',
+    'Sign out of Form Builder on this browser?',
+    `${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : ''}
 <form method="post" action="/auth/logout/">
 <input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(csrfToken)}">
 <input type="hidden" name="next" value="${escapeHtml(next)}">
 <button type="submit">Sign out</button>
-</form>
-</div>
-</main>
-</body>
-</html>`;
+</form>`,
+  );
 }

@@ -285,6 +285,21 @@ describe('CSRF on unsafe /api methods', () => {
     expect((await client.request({ method: 'POST', url: '/api/logout/' })).statusCode).toBe(200);
   });
 
+  it('lets browsers send our origin with our own form posts (Referrer-Policy same-origin, not no-referrer)', async () => {
+    // Under no-referrer, Chromium sends `Origin: null` with a same-origin form post, which the check refuses.
+    const page = await new TestClient(ctx.app).get('/auth/login/');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    const client = new TestClient(ctx.app);
+    await client.get('/auth/login/');
+    const nullOrigin = await client.request({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: new URLSearchParams({ email: 'lawyer@acme.test', password: 'correct-horse', csrfmiddlewaretoken: client.cookies.get('csrftoken')! }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+    });
+    expect(nullOrigin.statusCode).toBe(403);
+  });
+
   it('refuses an unsafe request from another origin, token or not', async () => {
     const client = new TestClient(ctx.app);
     await client.signIn('lawyer@acme.test');
