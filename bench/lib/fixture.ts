@@ -124,10 +124,12 @@ export async function startOurServer(database: BenchDatabase, accountId: number,
   });
   const session = /sessionid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
   if (!session) throw new Error(`sign-in failed: ${login.status}`);
+  // Sign-in hands out a new CSRF token, bound to the new session.
+  const sessionCsrf = /csrftoken=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1] ?? csrf;
   return {
     baseUrl,
     child,
-    cookie: `sessionid=${session}; csrftoken=${csrf}`,
+    cookie: `sessionid=${session}; csrftoken=${sessionCsrf}`,
     peakRssMb: () => peakRssMb(child.pid!),
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
