@@ -18,7 +18,7 @@ import { classifyStatus, nextRetryDelay, parseRetryAfter, type Outcome } from '.
  * under the same `webhook-id`.
  */
 
-export const DELIVERY_QUEUE = 'deliveries';
+const DELIVERY_QUEUE = 'deliveries';
 /** pg-boss keeps its tables in this schema of the same database. */
 const BOSS_SCHEMA = 'pgboss';
 /** First key of the advisory locks on targets (the second is hashtext(target)); any constant no other code uses. */
@@ -60,7 +60,7 @@ export interface DeliveryEngineOptions {
 /** Runs SQL in the caller's transaction: a pg client (clientDb) or pg-boss's fromKysely(trx). */
 export type SqlExecutor = BossDb;
 
-export const clientDb = (client: pg.ClientBase): SqlExecutor => ({
+const clientDb = (client: pg.ClientBase): SqlExecutor => ({
   executeSql: async (text, values) => client.query(text, values as unknown[]),
 });
 

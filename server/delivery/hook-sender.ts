@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
 /** What an attempt row keeps of the answer. */
-export const EXCERPT_BYTES = 2048;
+const EXCERPT_BYTES = 2048;
 
 /** `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`, keyed with the secret's base64-decoded bytes. */
 export function signatureOf(secret: string, id: string, timestampSeconds: number, body: string): string {

@@ -58,7 +58,7 @@ export const attemptPushResultSchema = z.object({
 /** `POST integrations/{kind}/send-unsent/`: how many responses were queued. */
 export const sendUnsentResultSchema = z.object({ queued: z.number().int() });
 
-export const integrationResponseFilterSchema = z.enum(['unsent', 'failed', 'succeeded'], { error: 'must be unsent, failed or succeeded' });
+const integrationResponseFilterSchema = z.enum(['unsent', 'failed', 'succeeded'], { error: 'must be unsent, failed or succeeded' });
 const MAX_PAGE_SIZE = 200;
 
 export const integrationResponsesQuerySchema = z.object({
@@ -88,4 +88,3 @@ export const integrationResponsePageSchema = z.object({
     }),
   ),
 });
-export type IntegrationResponsePage = z.infer<typeof integrationResponsePageSchema>;

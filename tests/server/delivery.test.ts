@@ -14,6 +14,7 @@ import { buildApp, buildLoggerOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { DB } from '../../server/db/database.js';
 import { DeliveryEngine, type DeliveryEngineOptions } from '../../server/delivery/delivery-engine.js';
+import { excerptOf, signatureOf } from '../../server/delivery/hook-sender.js';
 import { RETRY_SCHEDULE_MS } from '../../server/delivery/schedule.js';
 import { SecretBox } from '../../server/secrets/secret-box.js';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
@@ -33,7 +34,8 @@ interface Received {
   answered: number | null;
 }
 
-type Behaviour = (call: number) => { status: number; body?: string; headers?: Record<string, string> } | 'hold';
+type Answer = { status: number; body?: string; headers?: Record<string, string> };
+type Behaviour = (call: number) => Answer | 'hold';
 
 const logLines: string[] = [];
 const received: Received[] = [];
@@ -93,7 +95,7 @@ function startReceiver(): Promise<void> {
       received.push(record);
       const call = (calls.get(path) ?? 0) + 1;
       calls.set(path, call);
-      const answer = (behaviours.get(path) ?? (() => ({ status: 200, body: '{"status":"success"}' })))(call);
+      const answer = (behaviours.get(path) ?? ((): Answer => ({ status: 200, body: '{"status":"success"}' })))(call);
       if (answer === 'hold') {
         held.push(response);
         return;
@@ -210,6 +212,21 @@ afterAll(async () => {
   await appEngine?.stop();
   await dropDatabase?.();
   await new Promise((resolve) => receiver.close(resolve));
+});
+
+describe('hook requests', () => {
+  it('signs as the standardwebhooks package does, and cuts excerpts to 2 KB on a character boundary', () => {
+    const secret = `whsec_${Buffer.from('k'.repeat(24)).toString('base64')}`;
+    const timestamp = new Date();
+    const id = randomUUID();
+    const body = '{"a":"é"}';
+    expect(signatureOf(secret, id, Math.floor(timestamp.getTime() / 1000), body)).toBe(new Webhook(secret).sign(id, timestamp, body));
+    const long = 'é'.repeat(2000);
+    const cut = excerptOf(long);
+    expect(Buffer.byteLength(cut)).toBe(2048);
+    expect(cut).toBe('é'.repeat(1024));
+    expect(excerptOf(`a${long}`)).toBe(`a${'é'.repeat(1023)}`);
+  });
 });
 
 describe('enqueue', () => {
