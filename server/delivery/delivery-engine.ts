@@ -425,7 +425,12 @@ export class DeliveryEngine {
         `select distinct target from deliveries where status = 'sending' or (status = 'pending' and next_attempt_at <= $1) limit 500`,
         [this.clock()],
       );
-      await Promise.all(rows.map((row) => this.track(this.drain(row.target))));
+      // A few at a time: each drain holds a connection of the pool the web requests share.
+      const targets = rows.map((row) => row.target);
+      const lanes = Array.from({ length: Math.min(this.options.concurrency ?? 4, targets.length) }, async () => {
+        for (let target = targets.shift(); target !== undefined && !this.stopping; target = targets.shift()) await this.track(this.drain(target));
+      });
+      await Promise.all(lanes);
     } finally {
       this.sweeping = false;
     }
