@@ -72,6 +72,18 @@ interface ClaimedDelivery {
   created_at: Date;
   round_from: number;
   was_sending: boolean;
+  /** The Zapier hook (null for another target, or a hook row that is gone). */
+  hook_id: string | null;
+  target_url: string | null;
+  secret: string | null;
+  hook_deleted_at: Date | null;
+  /** The response as submitted, with its form version. */
+  submitted_at: Date;
+  data: Answers;
+  json_form: FormDocument;
+  json_conditional_logic: ConditionalLogic;
+  form_id: string;
+  form_name: string;
 }
 
 /**
@@ -102,7 +114,10 @@ const ENQUEUE_SQL = `
     where $5::boolean and d.status in ('pending', 'failed', 'cancelled')
   returning d.form_response_id, d.target`;
 
-/** The next delivery of a target: one a dead worker left `sending` first, then the due ones, oldest first. */
+/**
+ * The next delivery of a target: one a dead worker left `sending` first, then the due ones, oldest first; with what
+ * its request needs (hook, response, form version) in the same round trip.
+ */
 const CLAIM_SQL = `
   with next as (
     select id, status from deliveries
@@ -111,11 +126,26 @@ const CLAIM_SQL = `
     limit 1
     for update skip locked
   )
-  update deliveries d
-  set status = 'sending', attempt_count = d.attempt_count + 1, next_attempt_at = null, updated_at = $2
-  from next where d.id = next.id
-  returning d.id, d.form_response_id, d.target, d.attempt_count, d.created_at,
-    coalesce((d.progress ->> 'roundFrom')::int, 0) as round_from, next.status = 'sending' as was_sending`;
+  , claimed as (
+    update deliveries d
+    set status = 'sending', attempt_count = d.attempt_count + 1, next_attempt_at = null, updated_at = $2
+    from next where d.id = next.id
+    returning d.id, d.form_response_id, d.target, d.attempt_count, d.created_at,
+      coalesce((d.progress ->> 'roundFrom')::int, 0) as round_from, next.status = 'sending' as was_sending
+  )
+  select c.*, h.id as hook_id, h.target_url, h.secret, h.deleted_at as hook_deleted_at,
+    r.submitted_at, r.data, v.json_form, v.json_conditional_logic, f.id as form_id, f.name as form_name
+  from claimed c
+  join form_responses r on r.id = c.form_response_id
+  join form_versions v on v.id = r.form_version_id
+  join form_templates f on f.id = r.form_template_id
+  left join zapier_hooks h on c.target like 'zapier:%' and h.id = substr(c.target, 8)::uuid`;
+
+/** Only while this attempt still owns the row: a delivery is never moved back from an outcome another wrote. */
+const UPDATE_DELIVERY_SQL = `
+  update deliveries set status = $3, next_attempt_at = $4, last_error = $5, last_status_code = coalesce($6, last_status_code), updated_at = $7,
+    succeeded_at = case when $3 = 'succeeded' then $7 else succeeded_at end
+  where id = $1 and status = 'sending' and attempt_count = $2`;
 
 /** The original URL without its query: an attempt row shows where it went, not every parameter. */
 function shownUrl(url: string): string {
@@ -261,7 +291,7 @@ export class DeliveryEngine {
     return rows.length > 0;
   }
 
-  /** One attempt of a claimed delivery, its outcome written with the attempt row in one transaction. */
+  /** One attempt of a claimed delivery; its outcome is written atomically with the attempt row. */
   private async attempt(client: pg.PoolClient, delivery: ClaimedDelivery): Promise<void> {
     const { secrets, hookHosts } = this.options;
     const attemptNo = delivery.attempt_count;
@@ -277,16 +307,11 @@ export class DeliveryEngine {
       return;
     }
     const hookId = delivery.target.slice(ZAPIER_PREFIX.length);
-    const hook = (
-      await client.query<{ id: string; target_url: string; secret: string; deleted_at: Date | null }>(
-        'select id, target_url, secret, deleted_at from zapier_hooks where id = $1',
-        [hookId],
-      )
-    ).rows[0];
-    if (!hook || hook.deleted_at) {
+    if (!delivery.hook_id || !delivery.target_url || !delivery.secret || delivery.hook_deleted_at) {
       await this.finish(client, delivery, { status: 'cancelled', lastError: 'The Zapier hook was removed' });
       return;
     }
+    const hook = { id: delivery.hook_id, target_url: delivery.target_url, secret: delivery.secret };
     const startedAt = this.clock();
     const requestUrl = shownUrl(hook.target_url);
     await client.query(
@@ -299,14 +324,7 @@ export class DeliveryEngine {
       await this.finish(client, delivery, { status: 'failed', lastError: message }, { attemptNo, startedAt, errorKind: 'config', message });
       return;
     }
-    const source = (
-      await client.query<{ submitted_at: Date; data: Answers; json_form: FormDocument; json_conditional_logic: ConditionalLogic; form_id: string; form_name: string }>(
-        `select r.submitted_at, r.data, v.json_form, v.json_conditional_logic, f.id as form_id, f.name as form_name
-         from form_responses r join form_versions v on v.id = r.form_version_id join form_templates f on f.id = r.form_template_id
-         where r.id = $1`,
-        [delivery.form_response_id],
-      )
-    ).rows[0];
+    const source = delivery;
     const payload = buildHookPayload({
       id: delivery.id,
       // The event's time, not the attempt's: every retry carries the same body.
@@ -380,6 +398,27 @@ export class DeliveryEngine {
   ): Promise<void> {
     const now = this.clock();
     const nextAttemptAt = result.retryInMs === undefined ? null : new Date(now.getTime() + result.retryInMs);
+    const deliveryValues = [delivery.id, delivery.attempt_count, result.status, nextAttemptAt, result.lastError, result.statusCode ?? null, now];
+    if (!nextAttemptAt && !result.hookGone) {
+      // The common ends (success, a final failure): the attempt row and the delivery in one statement, so atomic alone.
+      await client.query(
+        `with attempt as (
+           update delivery_attempts set duration_ms = $9, response_status = $10, response_excerpt = $11, error_kind = $12, error_message = $13
+           where $8::boolean and delivery_id = $1 and attempt_no = $2
+         )
+         ${UPDATE_DELIVERY_SQL}`,
+        [
+          ...deliveryValues,
+          attempt !== undefined,
+          attempt ? Math.max(0, now.getTime() - attempt.startedAt.getTime()) : null,
+          attempt?.status ?? null,
+          attempt?.excerpt ?? null,
+          attempt?.errorKind ?? null,
+          attempt?.message ?? null,
+        ],
+      );
+      return;
+    }
     await client.query('begin');
     try {
       if (attempt) {
@@ -389,13 +428,7 @@ export class DeliveryEngine {
           [delivery.id, attempt.attemptNo, Math.max(0, now.getTime() - attempt.startedAt.getTime()), attempt.status ?? null, attempt.excerpt ?? null, attempt.errorKind, attempt.message],
         );
       }
-      // Only while this attempt still owns the row: a delivery is never moved back from an outcome another wrote.
-      await client.query(
-        `update deliveries set status = $3, next_attempt_at = $4, last_error = $5, last_status_code = coalesce($6, last_status_code), updated_at = $7,
-           succeeded_at = case when $3 = 'succeeded' then $7 else succeeded_at end
-         where id = $1 and status = 'sending' and attempt_count = $2`,
-        [delivery.id, delivery.attempt_count, result.status, nextAttemptAt, result.lastError, result.statusCode ?? null, now],
-      );
+      await client.query(UPDATE_DELIVERY_SQL, deliveryValues);
       if (result.hookGone) {
         await client.query(`update zapier_hooks set deleted_at = $2, deleted_reason = 'gone' where id = $1 and deleted_at is null`, [result.hookGone, now]);
         await client.query(
