@@ -176,6 +176,8 @@ export class DeliveryEngine {
   private sweepTimer?: NodeJS.Timeout;
   private sweeping = false;
   private stopping = false;
+  /** Set by startWorkers: processes that work also run pg-boss's maintenance (expiring and deleting old jobs). */
+  private maintains = false;
 
   constructor(options: DeliveryEngineOptions) {
     this.options = options;
@@ -196,7 +198,7 @@ export class DeliveryEngine {
         schema: BOSS_SCHEMA,
         // Cron schedules are not used; maintenance (expiring and deleting old jobs) runs where workers run.
         schedule: false,
-        supervise: false,
+        supervise: this.maintains,
       });
       boss.on('error', (error: Error) => this.logger.error({ reason: error.message }, 'delivery queue error'));
       await boss.start();
@@ -471,6 +473,7 @@ export class DeliveryEngine {
 
   /** Workers: pg-boss jobs and the sweeper (`npm start` runs them in the server, `npm run worker` alone). */
   async startWorkers(): Promise<void> {
+    this.maintains = true;
     const boss = await this.boss();
     await boss.work<{ target: string }>(
       DELIVERY_QUEUE,
