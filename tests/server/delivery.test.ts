@@ -558,7 +558,14 @@ describe('routes', () => {
     expect(all.results.map((r: { id: string }) => r.id)).toEqual([bad, ok]);
     expect(all.results[0].delivery).toMatchObject({ status: 'failed', attemptCount: 1, lastError: 'HTTP 400: bad' });
     expect(all.next).toContain('page=2');
-    expect((await lawyer.get(`/api/${acme}/integrations/zapier/form-responses/?status=nope`)).statusCode).toBe(400);
+    const refused = await lawyer.get(`/api/${acme}/integrations/zapier/form-responses/?status=nope&page_size=0`);
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(['page_size', 'status']);
+    // Isolation: another firm sees none of these responses, and cannot read this account's list.
+    const rivalList = (await rival.get(`/api/${other}/integrations/zapier/form-responses/`)).json();
+    expect(rivalList.results).toEqual([]);
+    expect((await rival.get(`/api/${acme}/integrations/zapier/form-responses/`)).statusCode).toBe(403);
+    expect((await rival.request({ method: 'POST', url: `/api/${acme}/integrations/zapier/send-unsent/` })).statusCode).toBe(403);
 
     // What send-unsent must pick, worked out apart from the engine: non-spam responses of the account on a form with a
     // live hook that have no succeeded delivery to it.
