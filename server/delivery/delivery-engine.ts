@@ -336,7 +336,15 @@ export class DeliveryEngine {
       document: source.json_form,
       logic: source.json_conditional_logic,
     });
-    const secret = secrets.decrypt(hook.secret, { table: 'zapier_hooks', column: 'secret', rowId: hook.id });
+    let secret: string;
+    try {
+      secret = secrets.decrypt(hook.secret, { table: 'zapier_hooks', column: 'secret', rowId: hook.id });
+    } catch {
+      // A SECRET_KEY changed without SECRET_KEY_FALLBACKS: retrying cannot help, and the firm must see it.
+      const message = "The hook's secret cannot be opened with the server's SECRET_KEY (see SECRET_KEY_FALLBACKS)";
+      await this.finish(client, delivery, { status: 'failed', lastError: message }, { attemptNo, startedAt, errorKind: 'config', message });
+      return;
+    }
     const answer = await postHook({
       url: hook.target_url,
       id: delivery.id,

@@ -423,6 +423,19 @@ describe('sending', () => {
     await direct.stop();
   });
 
+  it('fails, without sending, a delivery whose hook secret no longer opens (SECRET_KEY changed)', async () => {
+    const { formId, path, target } = await formWithHook('rekeyed');
+    const id = await submit(formId);
+    const rekeyed = engine({ secrets: new SecretBox('another key'.repeat(4)) });
+    await rekeyed.drain(target);
+    const [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ status: 'failed', attempt_count: 1 });
+    expect(row.last_error).toMatch(/cannot be opened/);
+    expect((await attemptsOf(row.id))[0]).toMatchObject({ error_kind: 'config', response_status: null });
+    expect(received.filter((r) => r.path === path)).toHaveLength(0);
+    await rekeyed.stop();
+  });
+
   it('on 410 removes the hook (gone) and cancels its pending deliveries', async () => {
     const { formId, path, target, hookId } = await formWithHook('gone');
     behaviours.set(path, () => ({ status: 410, body: '' }));
