@@ -7,6 +7,7 @@ import { registerSessions } from './auth/session.js';
 import type { Config } from './config.js';
 import type pg from 'pg';
 import { createExportPool, type DB } from './db/database.js';
+import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { registerContract, registerErrorHandler } from './errors.js';
 import { accountIntegrationRoutes } from './integrations/account-integration-routes.js';
 import { zapierApiRoutes } from './integrations/zapier-api-routes.js';
@@ -27,6 +28,11 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** Directory of the built SPA; defaults to ./dist. */
   staticDir?: string;
+  /**
+   * The delivery engine submissions enqueue into (its workers are the caller's to start: server.ts, worker.ts).
+   * Without one the app makes its own, without workers, and stops it on close.
+   */
+  delivery?: DeliveryEngine;
 }
 
 /** Default request body limit; routes that take large documents raise their own. */
@@ -106,13 +112,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerSessions(app, { db, secureCookies, secretKey, publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined });
 
+  const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
+  const delivery = options.delivery ?? new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger: app.log });
+  if (!options.delivery) app.addHook('onClose', () => delivery.stop());
+
   await app.register(coreRoutes, { db });
-  await app.register(publicRoutes, { db, pool, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS, secretKey });
+  await app.register(publicRoutes, { db, pool, delivery, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS, secretKey });
   await app.register(authRoutes, { db, config, secureCookies });
   // The account routes use a pool only to stream CSV exports.
-  await app.register(accountRoutes, { db, pool: exportPool, prefix: '/api/:accountId' });
-  const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
-  await app.register(accountIntegrationRoutes, { db, secrets, prefix: '/api/:accountId' });
+  await app.register(accountRoutes, { db, pool: exportPool, delivery, prefix: '/api/:accountId' });
+  await app.register(accountIntegrationRoutes, { db, secrets, delivery, prefix: '/api/:accountId' });
   await app.register(zapierApiRoutes, { db, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, prefix: '/api/zapier' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
   return app;

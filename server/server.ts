@@ -3,8 +3,10 @@ import pino from 'pino';
 import { buildApp, buildLoggerOptions } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createDb, isDatabaseUnavailable, migrateToLatest } from './db/database.js';
+import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { openDatabase } from './db/open.js';
 import { resolveSecretKey } from './secret-key.js';
+import { SecretBox } from './secrets/secret-box.js';
 import { seed } from './seed.js';
 
 async function main(): Promise<void> {
@@ -29,6 +31,13 @@ async function main(): Promise<void> {
     onConnectionError: (error) => logger.warn({ reason: error.message }, 'database connection lost'),
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const delivery = new DeliveryEngine({
+    db,
+    pool,
+    secrets: new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS),
+    hookHosts: config.ZAPIER_HOOK_HOSTS,
+    logger,
+  });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +51,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app?.close(); // stop accepting, finish in-flight requests
+      await delivery.stop(); // in-flight pushes get a moment, then go again at the next start
       await db.destroy();
       await database.stop(); // clean PostgreSQL shutdown (checkpoint), only if we started it
       logger.info('stopped');
@@ -57,8 +67,10 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     const seeded = await seed(db, config);
-    app = await buildApp({ config, db, pool, secretKey, logger });
+    app = await buildApp({ config, db, pool, secretKey, logger, delivery });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
+    // The delivery workers run in the server too; `npm run worker` adds processes that only deliver.
+    await delivery.startWorkers();
     const port = new URL(address).port;
     const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
     const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
@@ -81,6 +93,7 @@ async function main(): Promise<void> {
       logger.error({ err: error }, 'start-up failed');
     }
     await app?.close().catch(() => {});
+    await delivery.stop().catch(() => {});
     await db.destroy().catch(() => {});
     await database.stop().catch(() => {});
     process.exit(1);

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DB } from '../db/database.js';
+import type { DeliveryEngine } from '../delivery/delivery-engine.js';
+import { deliveryRoutes } from '../delivery/delivery-routes.js';
 import { resolveAccountScope } from '../routes/account-scope.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 import { accountTokenRoutes } from './account-token-routes.js';
@@ -10,7 +12,7 @@ import { integrationRoutes } from './integration-routes.js';
  * The integration platform's routes under /api/{accountId}/, behind the same account guard as every account route
  * (registered apart from server/routes/account.ts so this area stays in its own folder).
  */
-export const accountIntegrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretBox }> = async (app, { db, secrets }) => {
+export const accountIntegrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretBox; delivery: DeliveryEngine }> = async (app, { db, secrets, delivery }) => {
   // onRequest, before any validation: a stranger learns nothing about an account's integrations from 400s.
   app.addHook('onRequest', async (request) => {
     request.accountScope = await resolveAccountScope(db, request);
@@ -18,4 +20,5 @@ export const accountIntegrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: 
   await app.register(integrationRoutes, { db, secrets });
   await app.register(accountTokenRoutes, { db });
   await app.register(formMapperRoutes, { db });
+  await app.register(deliveryRoutes, { db, delivery });
 };

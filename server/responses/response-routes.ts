@@ -4,6 +4,8 @@ import type { Database } from '../db/schema.js';
 import type { DB } from '../db/database.js';
 import { containsPattern } from '../db/like.js';
 import { badRequest, notFound } from '../errors.js';
+import type { DeliveryEngine } from '../delivery/delivery-engine.js';
+import { loadResponseDeliveries } from '../delivery/delivery-repository.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import { pageUrl } from '../routes/pagination.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
@@ -37,7 +39,7 @@ interface VersionDoc {
   logic: ConditionalLogic;
 }
 
-export const responseRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
+export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryEngine }> = async (app, { db, delivery }) => {
   // Client data behind a session: never kept by a browser, a proxy or the back/forward cache.
   app.addHook('onRequest', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -163,7 +165,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { d
     return row;
   }
 
-  const serializeDetail = (row: Awaited<ReturnType<typeof loadResponse>>): FormResponseDetail => ({
+  const serializeDetail = async (row: Awaited<ReturnType<typeof loadResponse>>, accountId: number): Promise<FormResponseDetail> => ({
     id: row.id,
     formTemplate: { id: row.form_template_id, name: row.form_name, archived: row.form_deleted_at !== null },
     submittedAt: row.submitted_at.toISOString(),
@@ -172,17 +174,33 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { d
     prefill: row.prefill_id ? { id: row.prefill_id, name: row.prefill_name } : null,
     data: row.data,
     answers: describeResponse(row.json_form as FormDocument, row.json_conditional_logic as ConditionalLogic, row.data as Answers),
+    deliveries: await loadResponseDeliveries(db, accountId, row.id),
   });
 
   const one = { params: formResponseParamsSchema, response: { 200: formResponseDetailSchema, ...errorResponses } };
 
-  app.get('/form-responses/:id/', { schema: one }, async (request) => serializeDetail(await loadResponse(accountScopeOf(request).account.id, request.params.id)));
+  app.get('/form-responses/:id/', { schema: one }, async (request) => {
+    const { account } = accountScopeOf(request);
+    return serializeDetail(await loadResponse(account.id, request.params.id), account.id);
+  });
 
   app.put('/form-responses/:id/', { schema: { ...one, body: formResponseSpamBodySchema } }, async (request) => {
     const { account } = accountScopeOf(request);
     const current = await loadResponse(account.id, request.params.id);
     const { is_spam: isSpam } = request.body;
-    await db.updateTable('form_responses').set({ is_spam: isSpam }).where('id', '=', current.id).where('account_id', '=', account.id).execute();
-    return serializeDetail({ ...current, is_spam: isSpam });
+    await delivery.inTransaction(async (client, exec) => {
+      await client.query('update form_responses set is_spam = $1 where id = $2 and account_id = $3', [isSpam, current.id, account.id]);
+      // Spam is not pushed: what was waiting is cancelled, and un-marking queues the response's deliveries then.
+      if (isSpam) {
+        await client.query(
+          `update deliveries set status = 'cancelled', next_attempt_at = null, last_error = 'Marked as spam', updated_at = now()
+           where form_response_id = $1 and status = 'pending'`,
+          [current.id],
+        );
+      } else if (current.is_spam) {
+        await delivery.enqueue(exec, [current.id], 'replay');
+      }
+    });
+    return serializeDetail({ ...current, is_spam: isSpam }, account.id);
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { DB } from '../db/database.js';
+import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import { formTemplateRoutes } from '../forms/form-template-routes.js';
 import { prefillRoutes } from '../forms/prefill-routes.js';
 import { exportRoutes } from '../responses/export-route.js';
@@ -10,7 +11,7 @@ import { accountParamsSchema, errorResponses } from '../../src/contract/common.j
 import { accountScopeOf, resolveAccountScope } from './account-scope.js';
 
 /** Everything under /api/{accountId}/: the guard runs before every route registered here. */
-export const accountRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = async (app, { db, pool }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool; delivery: DeliveryEngine }> = async (app, { db, pool, delivery }) => {
   // onRequest, before any validation: a stranger learns nothing about an account's forms from 400s.
   app.addHook('onRequest', async (request) => {
     request.accountScope = await resolveAccountScope(db, request);
@@ -19,6 +20,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool }> = a
   app.get('/', { schema: { params: accountParamsSchema, response: { 200: accountSchema, ...errorResponses } } }, async (request) => accountScopeOf(request).account);
   await app.register(formTemplateRoutes, { db });
   await app.register(prefillRoutes, { db });
-  await app.register(responseRoutes, { db });
+  await app.register(responseRoutes, { db, delivery });
   await app.register(exportRoutes, { db, pool });
 };

@@ -10,6 +10,7 @@ import { publicFormParamsSchema, publicFormSchema, publicPrefillParamsSchema, pu
 import type { PrefillData } from '../../src/contract/form-prefills.js';
 import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../src/domain/answers.js';
 import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
+import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import { PublishedForms, type WireEncoding } from './published-forms.js';
 import { START_TOKEN_HEADER, signStartToken, startTokenIssuedAt } from './start-token.js';
 
@@ -22,18 +23,29 @@ const RATE_LIMIT_WINDOW_MS = 60_000;
  * Idempotent on (form, submission_key): a retried request gets the first response's id instead of a second row, and
  * `same_answers` tells a retry from a different submission reusing the key. The form must be active in the
  * statement's own snapshot: an archive committed before it stores nothing, whatever the published-form cache holds.
+ *
+ * Deliveries: unless `$9` (we are in the transaction that also enqueues), a form with a live Zapier hook stores
+ * nothing here and answers one row with a null id, so the caller stores it again together with its deliveries. The
+ * hook check is in this statement's snapshot, so a hook committed before the response always gets it, and a form
+ * without hooks pays one index probe, no extra round trip.
  */
 const INSERT_RESPONSE_SQL = `
-  with inserted as (
+  with hooked as (
+    select exists (select 1 from zapier_hooks where form_template_id = $2 and deleted_at is null) as yes
+  ),
+  inserted as (
     insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data, prefill_id, is_spam, spam_reasons)
     select $1, $2, $3, $4, $5, $6, $7, $8
     where exists (select 1 from form_templates where id = $2 and deleted_at is null)
+      and ($9::boolean or not (select yes from hooked))
     on conflict (form_template_id, submission_key) do nothing
     returning id
   )
-  select id, true as same_answers from inserted
+  select id, true as same_answers, true as inserted from inserted
   union all
-  select id, data = $5::jsonb from form_responses where form_template_id = $2 and submission_key = $4
+  select id, data = $5::jsonb, false from form_responses where form_template_id = $2 and submission_key = $4
+  union all
+  select null, true, false from hooked where yes and not $9::boolean
   limit 1`;
 
 /** A concurrent twin with the same key may have committed after the insert's snapshot: read it now. */
@@ -74,9 +86,11 @@ export interface PublicRouteOptions {
   minFillMs: number;
   /** Signs the start tokens (HMAC). */
   secretKey: string;
+  /** Enqueues a response's deliveries in the transaction that stores it. */
+  delivery: DeliveryEngine;
 }
 
-export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (app, { db, pool, submitRateLimit, minFillMs, secretKey }) => {
+export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (app, { db, pool, submitRateLimit, minFillMs, secretKey, delivery }) => {
   const forms = new PublishedForms(db);
   // A fixed window per client address, in memory: it blunts floods at one server instance; a fleet behind a load
   // balancer should also rate-limit at the edge. Counted in onRequest, before the body is even parsed.
@@ -181,18 +195,24 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     // Idempotent on submission_key: a retried request returns the first response instead of storing twice.
     // A named prepared statement: PostgreSQL parses and plans the hot insert once per connection.
     const answersJson = JSON.stringify(data);
-    const result = await pool.query<{ id: string; same_answers: boolean }>({
-      name: 'form-submit-insert',
-      text: INSERT_RESPONSE_SQL,
-      values: [form.accountId, form.id, versionId, body.submission_key, answersJson, prefillId, spamReasons.length > 0, spamReasons],
-    });
-    const stored =
-      result.rows[0] ??
-      (await pool.query<{ id: string; same_answers: boolean }>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
+    const values = [form.accountId, form.id, versionId, body.submission_key, answersJson, prefillId, spamReasons.length > 0, spamReasons];
+    type Stored = { id: string | null; same_answers: boolean; inserted: boolean };
+    const result = await pool.query<Stored>({ name: 'form-submit-insert', text: INSERT_RESPONSE_SQL, values: [...values, false] });
+    let stored: Stored | undefined = result.rows[0];
+    if (stored && stored.id === null) {
+      // The form has hooks: the response and its deliveries (rows and jobs) commit together or not at all.
+      stored = await delivery.inTransaction(async (client, exec) => {
+        const row = (await client.query<Stored>({ name: 'form-submit-insert', text: INSERT_RESPONSE_SQL, values: [...values, true] })).rows[0];
+        // Spam is stored but not pushed (un-marking it queues the deliveries then).
+        if (row?.inserted && row.id && spamReasons.length === 0) await delivery.enqueue(exec, [row.id], 'submit');
+        return row;
+      });
+    }
+    stored ??= (await pool.query<Stored>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
     // Nothing stored and no earlier response under this key: the form was archived since it was cached.
     if (!stored) throw notFound('This form is not available.');
     // The same key with other answers is not a retry: keeping the first answers silently would lose these.
-    if (!stored.same_answers) throw conflict(SUBMISSION_KEY_CONFLICT_DETAIL);
+    if (!stored.same_answers || !stored.id) throw conflict(SUBMISSION_KEY_CONFLICT_DETAIL);
     const { id } = stored;
     return reply.status(201).send({ id, message: form.customSubmitMessage.trim() || DEFAULT_SUBMIT_MESSAGE });
     },

@@ -1,6 +1,7 @@
 /** `/api/{accountId}/form-responses/`: lists page by cursor (`next` / `previous` are paths carrying `cursor`). */
 import { z } from 'zod';
 import { accountParamsSchema, booleanTextSchema, uuidSchema } from './common';
+import { responseDeliverySchema } from './deliveries';
 
 export const DEFAULT_RESPONSE_PAGE_SIZE = 50;
 const MAX_RESPONSE_PAGE_SIZE = 200;
@@ -53,6 +54,8 @@ export const formResponseDetailSchema = z.object({
   /** Keyed by input id as stored; `answers` carries the same values labelled and in form order. */
   data: z.record(z.string(), z.unknown()),
   answers: z.array(responseAnswerSchema),
+  /** Its pushes to integrations (INTEGRATIONS.md); the server always sends it. */
+  deliveries: z.array(responseDeliverySchema).optional(),
 });
 export type FormResponseDetail = z.infer<typeof formResponseDetailSchema>;
 

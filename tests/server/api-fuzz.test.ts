@@ -305,6 +305,7 @@ const endpoints = (): fc.Arbitrary<FuzzRequest>[] => [
   ),
   endpoint('GET /api/:accountId/form-responses/:id/', acc((a) => idOf(() => responseId).map((id) => `/api/${a}/form-responses/${encode(id)}/`)).map((url) => ({ url }))),
   endpoint('PUT /api/:accountId/form-responses/:id/', withBody(acc((a) => idOf(() => responseId).map((id) => `/api/${a}/form-responses/${encode(id)}/`)), bodyFrom(() => ({ is_spam: false })))),
+  endpoint('POST /api/:accountId/form-responses/:id/attempt_push/', acc((a) => idOf(() => responseId).map((id) => `/api/${a}/form-responses/${encode(id)}/attempt_push/`)).map((url) => ({ url }))),
   endpoint('GET /api/public/forms/:formId/', idOf(() => formId).map((id) => ({ url: `/api/public/forms/${encode(id)}/` }))),
   endpoint(
     'GET /api/public/forms/:formId/prefills/:prefillId/',
@@ -337,6 +338,23 @@ function integrationEndpoints(): fc.Arbitrary<FuzzRequest>[] {
     endpoint(
       'GET /api/:accountId/integrations/:kind/apis/:id/field_list/',
       acc((a) => fc.tuple(kindOf, idOf(() => randomUUID())).map(([k, id]) => `/api/${a}/integrations/${encode(k)}/apis/${encode(id)}/field_list/`)).map((url) => ({ url })),
+    ),
+    endpoint('POST /api/:accountId/integrations/:kind/send-unsent/', acc((a) => kindOf.map((k) => `/api/${a}/integrations/${encode(k)}/send-unsent/`)).map((url) => ({ url }))),
+    endpoint(
+      'GET /api/:accountId/integrations/:kind/form-responses/',
+      acc((a) =>
+        fc
+          .tuple(
+            kindOf,
+            query({
+              status: fc.oneof(fc.constantFrom('unsent', 'failed', 'succeeded'), hostileText),
+              form_template: fc.oneof(fc.constant(null).map(() => formId), hostileText),
+              page: fc.oneof(hostileNumber, hostileText),
+              page_size: fc.oneof(hostileNumber, hostileText),
+            }),
+          )
+          .map(([k, q]) => `/api/${a}/integrations/${encode(k)}/form-responses/${q}`),
+      ).map((url) => ({ url })),
     ),
     endpoint('POST /api/:accountId/integrations/zapier/create-account-token/', withBody(acc((a) => fc.constant(`/api/${a}/integrations/zapier/create-account-token/`)), bodyFrom(() => ({ name: 'Zapier' })))),
     endpoint(

@@ -1,0 +1,511 @@
+import { PgBoss, type Db as BossDb } from 'pg-boss';
+import type pg from 'pg';
+import type { DB } from '../db/database.js';
+import { hookTargetProblem } from '../integrations/hook-target.js';
+import type { SecretBox } from '../secrets/secret-box.js';
+import type { Answers } from '../../src/domain/answers.js';
+import type { ConditionalLogic, FormDocument } from '../../src/domain/form-document.js';
+import { buildHookPayload } from '../../src/domain/hook-payload.js';
+import { postHook, type HookAnswer } from './hook-sender.js';
+import { classifyStatus, nextRetryDelay, parseRetryAfter, type Outcome } from './schedule.js';
+
+/**
+ * The delivery engine (INTEGRATIONS.md "Delivery engine"). The `deliveries` rows are the truth (what is due, what
+ * was sent); pg-boss jobs, one per target to work on, only wake a worker up. So a lost or repeated job costs nothing:
+ * a worker drains a target from the rows, holding a PostgreSQL advisory lock on that target for the whole drain. The
+ * lock is what keeps one delivery in flight per target across processes, and it dies with its connection, so a
+ * killed worker frees the target at once; the sweeper then finds the delivery it left `sending` and sends it again,
+ * under the same `webhook-id`.
+ */
+
+const DELIVERY_QUEUE = 'deliveries';
+/** pg-boss keeps its tables in this schema of the same database. */
+const BOSS_SCHEMA = 'pgboss';
+/** First key of the advisory locks on targets (the second is hashtext(target)); any constant no other code uses. */
+const TARGET_LOCK_SPACE = 0x0de1;
+const HOOK_TIMEOUT_MS = 15_000;
+const ZAPIER_PREFIX = 'zapier:';
+
+export type DeliveryTrigger = 'submit' | 'attempt_push' | 'send_unsent' | 'replay';
+
+interface Logger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+export interface DeliveryEngineOptions {
+  db: DB;
+  pool: pg.Pool;
+  secrets: SecretBox;
+  /** ZAPIER_HOOK_HOSTS, checked again at every send: a host removed from it gets nothing more. */
+  hookHosts: readonly string[];
+  logger?: Logger;
+  /** The engine's notion of now (next_attempt_at, due checks); tests pass a fake one. */
+  clock?: () => Date;
+  random?: () => number;
+  /** Multiplies the retry schedule (tests and the bench shrink it). */
+  scheduleScale?: number;
+  timeoutMs?: number;
+  /** How often a worker looks for due or orphaned deliveries without a job. */
+  sweepIntervalMs?: number;
+  /** Targets one process drains at once. */
+  concurrency?: number;
+  /** pg-boss's polling interval (≥ 0.5 s). */
+  pollingIntervalSeconds?: number;
+}
+
+/** Runs SQL in the caller's transaction: a pg client (clientDb) or pg-boss's fromKysely(trx). */
+export type SqlExecutor = BossDb;
+
+const clientDb = (client: pg.ClientBase): SqlExecutor => ({
+  executeSql: async (text, values) => client.query(text, values as unknown[]),
+});
+
+interface ClaimedDelivery {
+  id: string;
+  form_response_id: string;
+  target: string;
+  attempt_count: number;
+  created_at: Date;
+  round_from: number;
+  was_sending: boolean;
+  /** The Zapier hook (null for another target, or a hook row that is gone). */
+  hook_id: string | null;
+  target_url: string | null;
+  secret: string | null;
+  hook_deleted_at: Date | null;
+  /** The response as submitted, with its form version. */
+  submitted_at: Date;
+  data: Answers;
+  json_form: FormDocument;
+  json_conditional_logic: ConditionalLogic;
+  form_id: string;
+  form_name: string;
+}
+
+/**
+ * Creates the missing deliveries of these responses (one per live Zapier hook of their form, when the account's
+ * Zapier integration is enabled) and, unless `submit` only adds, puts unfinished ones (pending, failed, cancelled) back to due
+ * now. `$1` response ids (null: every response of the account `$4`), `$2` trigger, `$3` now, `$5` whether to requeue.
+ */
+const ENQUEUE_SQL = `
+  with wanted as (
+    select r.account_id, r.id as response_id, i.id as integration_id, 'zapier:' || h.id as target
+    from form_responses r
+    join zapier_hooks h on h.form_template_id = r.form_template_id and h.account_id = r.account_id and h.deleted_at is null
+    join account_integrations i on i.account_id = r.account_id and i.kind = 'zapier' and i.enabled
+    where ($1::uuid[] is null or r.id = any($1::uuid[]))
+      and ($4::bigint is null or r.account_id = $4::bigint)
+      and not r.is_spam
+  )
+  insert into deliveries as d (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
+  select account_id, response_id, integration_id, target, $2, $3 from wanted
+  on conflict (form_response_id, target) do update
+    set status = 'pending',
+        trigger = excluded.trigger,
+        next_attempt_at = excluded.next_attempt_at,
+        updated_at = excluded.next_attempt_at,
+        -- A failed delivery starts a new round of the retry schedule; a pending one keeps its place in it.
+        progress = case when d.status <> 'pending' then d.progress || jsonb_build_object('roundFrom', d.attempt_count) else d.progress end
+    -- Cancelled with its hook still live means it was marked spam, and has just been un-marked.
+    where $5::boolean and d.status in ('pending', 'failed', 'cancelled')
+  returning d.form_response_id, d.target`;
+
+/**
+ * The next delivery of a target: one a dead worker left `sending` first, then the due ones, oldest first; with what
+ * its request needs (hook, response, form version) in the same round trip.
+ */
+const CLAIM_SQL = `
+  with next as (
+    select id, status from deliveries
+    where target = $1 and (status = 'sending' or (status = 'pending' and next_attempt_at <= $2))
+    order by status = 'sending' desc, next_attempt_at, created_at
+    limit 1
+    for update skip locked
+  )
+  , claimed as (
+    update deliveries d
+    set status = 'sending', attempt_count = d.attempt_count + 1, next_attempt_at = null, updated_at = $2
+    from next where d.id = next.id
+    returning d.id, d.form_response_id, d.target, d.attempt_count, d.created_at,
+      coalesce((d.progress ->> 'roundFrom')::int, 0) as round_from, next.status = 'sending' as was_sending
+  )
+  select c.*, h.id as hook_id, h.target_url, h.secret, h.deleted_at as hook_deleted_at,
+    r.submitted_at, r.data, v.json_form, v.json_conditional_logic, f.id as form_id, f.name as form_name
+  from claimed c
+  join form_responses r on r.id = c.form_response_id
+  join form_versions v on v.id = r.form_version_id
+  join form_templates f on f.id = r.form_template_id
+  left join zapier_hooks h on c.target like 'zapier:%' and h.id = substr(c.target, 8)::uuid`;
+
+/** Only while this attempt still owns the row: a delivery is never moved back from an outcome another wrote. */
+const UPDATE_DELIVERY_SQL = `
+  update deliveries set status = $3, next_attempt_at = $4, last_error = $5, last_status_code = coalesce($6, last_status_code), updated_at = $7,
+    succeeded_at = case when $3 = 'succeeded' then $7 else succeeded_at end
+  where id = $1 and status = 'sending' and attempt_count = $2`;
+
+/** The original URL without its query: an attempt row shows where it went, not every parameter. */
+function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+function errorKindOf(answer: HookAnswer): 'network' | 'timeout' | 'http' | 'auth' | 'validation' | 'rate_limited' | null {
+  if (answer.kind !== 'answered') return answer.kind;
+  if (answer.status >= 200 && answer.status < 300) return null;
+  if (answer.status === 429) return 'rate_limited';
+  if (answer.status === 401 || answer.status === 403) return 'auth';
+  if (answer.status === 400 || answer.status === 422) return 'validation';
+  return 'http';
+}
+
+export class DeliveryEngine {
+  private readonly options: DeliveryEngineOptions;
+  private readonly clock: () => Date;
+  private readonly logger: Logger;
+  private bossStart?: Promise<PgBoss>;
+  private readonly running = new Set<Promise<void>>();
+  private readonly abort = new AbortController();
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping = false;
+  private stopping = false;
+  /** Set by startWorkers: processes that work also run pg-boss's maintenance (expiring and deleting old jobs). */
+  private maintains = false;
+
+  constructor(options: DeliveryEngineOptions) {
+    this.options = options;
+    this.clock = options.clock ?? (() => new Date());
+    this.logger = options.logger ?? silent;
+  }
+
+  get pool(): pg.Pool {
+    return this.options.pool;
+  }
+
+  /** pg-boss on the same database, started (and its schema installed) on first use. */
+  boss(): Promise<PgBoss> {
+    this.bossStart ??= (async () => {
+      const { pool } = this.options;
+      const boss = new PgBoss({
+        db: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
+        schema: BOSS_SCHEMA,
+        // Cron schedules are not used; maintenance (expiring and deleting old jobs) runs where workers run.
+        schedule: false,
+        supervise: this.maintains,
+      });
+      boss.on('error', (error: Error) => this.logger.error({ reason: error.message }, 'delivery queue error'));
+      await boss.start();
+      if (!(await boss.getQueue(DELIVERY_QUEUE))) {
+        // A drain of a long backlog may outlast the default 15 minutes; a job that fails (database trouble) is tried
+        // again, and the sweeper catches whatever is still due anyway.
+        await boss.createQueue(DELIVERY_QUEUE, { expireInSeconds: 3600, retryLimit: 5, retryDelay: 5, retryBackoff: true, deleteAfterSeconds: 86_400 });
+      }
+      return boss;
+    })();
+    return this.bossStart;
+  }
+
+  /**
+   * Deliveries (and their jobs) for these responses, in the caller's transaction `exec`: committed with it or not at
+   * all. `submit` only creates; the other triggers also put unfinished deliveries back to due now.
+   */
+  async enqueue(exec: SqlExecutor, responseIds: readonly string[] | null, trigger: DeliveryTrigger, accountId?: number): Promise<{ responseId: string; target: string }[]> {
+    const { rows } = await exec.executeSql(ENQUEUE_SQL, [responseIds, trigger, this.clock(), accountId ?? null, trigger !== 'submit']);
+    const queued = (rows as { form_response_id: string; target: string }[]).map((row) => ({ responseId: row.form_response_id, target: row.target }));
+    const targets = [...new Set(queued.map((row) => row.target))];
+    if (targets.length > 0) {
+      const boss = await this.boss();
+      await boss.insert(DELIVERY_QUEUE, targets.map((target) => ({ data: { target } })), { db: exec });
+    }
+    return queued;
+  }
+
+  /** Runs `work` in a transaction on one pooled connection; `exec` runs SQL in it (for enqueue). */
+  async inTransaction<T>(work: (client: pg.PoolClient, exec: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('begin');
+      const result = await work(client, clientDb(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Drains the target now in this process (attempt_push); returns at once. */
+  kick(target: string): void {
+    this.track(this.drain(target));
+  }
+
+  private track(work: Promise<void>): Promise<void> {
+    const tracked = work.catch((error: unknown) => {
+      this.logger.error({ reason: error instanceof Error ? error.message : String(error) }, 'delivery drain failed');
+    });
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+    return tracked;
+  }
+
+  /**
+   * Sends every due delivery of one target, one at a time, unless another worker holds the target. After letting
+   * the lock go it looks once more: a delivery committed while it was finishing would otherwise wait for the sweeper.
+   */
+  async drain(target: string): Promise<void> {
+    if (this.stopping) return;
+    const client = await this.options.pool.connect();
+    let locked = false;
+    let broken: Error | undefined;
+    try {
+      locked = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [TARGET_LOCK_SPACE, target])).rows[0].ok;
+      if (!locked) return;
+      while (!this.stopping) {
+        const claimed = (await client.query<ClaimedDelivery>(CLAIM_SQL, [target, this.clock()])).rows[0];
+        if (!claimed) break;
+        await this.attempt(client, claimed);
+      }
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      if (locked && !broken) await client.query('select pg_advisory_unlock($1, hashtext($2))', [TARGET_LOCK_SPACE, target]).catch(() => {});
+      // A connection that failed mid-drain is dropped, and its lock with it.
+      client.release(broken);
+    }
+    if (locked && !this.stopping && (await this.hasDue(target))) await this.drain(target);
+  }
+
+  private async hasDue(target: string): Promise<boolean> {
+    const { rows } = await this.options.pool.query(
+      `select 1 from deliveries where target = $1 and status = 'pending' and next_attempt_at <= $2 limit 1`,
+      [target, this.clock()],
+    );
+    return rows.length > 0;
+  }
+
+  /** One attempt of a claimed delivery; its outcome is written atomically with the attempt row. */
+  private async attempt(client: pg.PoolClient, delivery: ClaimedDelivery): Promise<void> {
+    const { secrets, hookHosts } = this.options;
+    const attemptNo = delivery.attempt_count;
+    if (delivery.was_sending) {
+      await client.query(
+        `update delivery_attempts set error_kind = 'network', error_message = 'The worker stopped during this attempt; its result is unknown'
+         where delivery_id = $1 and attempt_no = $2 and response_status is null and error_kind is null`,
+        [delivery.id, attemptNo - 1],
+      );
+    }
+    if (!delivery.target.startsWith(ZAPIER_PREFIX)) {
+      await this.finish(client, delivery, { status: 'blocked', lastError: 'No adapter for this target yet' });
+      return;
+    }
+    const hookId = delivery.target.slice(ZAPIER_PREFIX.length);
+    if (!delivery.hook_id || !delivery.target_url || !delivery.secret || delivery.hook_deleted_at) {
+      await this.finish(client, delivery, { status: 'cancelled', lastError: 'The Zapier hook was removed' });
+      return;
+    }
+    const hook = { id: delivery.hook_id, target_url: delivery.target_url, secret: delivery.secret };
+    const startedAt = this.clock();
+    const requestUrl = shownUrl(hook.target_url);
+    await client.query(
+      `insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) values ($1, $2, $3, 'POST', $4)`,
+      [delivery.id, attemptNo, startedAt, requestUrl],
+    );
+    const problem = hookTargetProblem(hook.target_url, hookHosts);
+    if (problem) {
+      const message = `The hook's target is not allowed: ${problem}`;
+      await this.finish(client, delivery, { status: 'failed', lastError: message }, { attemptNo, startedAt, errorKind: 'config', message });
+      return;
+    }
+    const source = delivery;
+    const payload = buildHookPayload({
+      id: delivery.id,
+      // The event's time, not the attempt's: every retry carries the same body.
+      timestamp: delivery.created_at.toISOString(),
+      form: { id: source.form_id, name: source.form_name },
+      response: { id: delivery.form_response_id, submittedAt: source.submitted_at.toISOString(), data: source.data },
+      document: source.json_form,
+      logic: source.json_conditional_logic,
+    });
+    let secret: string;
+    try {
+      secret = secrets.decrypt(hook.secret, { table: 'zapier_hooks', column: 'secret', rowId: hook.id });
+    } catch {
+      // A SECRET_KEY changed without SECRET_KEY_FALLBACKS: retrying cannot help, and the firm must see it.
+      const message = "The hook's secret cannot be opened with the server's SECRET_KEY (see SECRET_KEY_FALLBACKS)";
+      await this.finish(client, delivery, { status: 'failed', lastError: message }, { attemptNo, startedAt, errorKind: 'config', message });
+      return;
+    }
+    const answer = await postHook({
+      url: hook.target_url,
+      id: delivery.id,
+      secret,
+      body: JSON.stringify(payload),
+      timeoutMs: this.options.timeoutMs ?? HOOK_TIMEOUT_MS,
+      signal: this.abort.signal,
+    });
+    // Whatever the receiver echoed, the secret never reaches a row.
+    const redact = (text: string) => text.split(secret).join('[redacted]');
+    const outcome: Outcome = answer.kind === 'answered' ? classifyStatus(answer.status) : 'retry';
+    const statusCode = answer.kind === 'answered' ? answer.status : null;
+    const message = redact(answer.message);
+    const attemptLog = {
+      attemptNo,
+      startedAt,
+      errorKind: errorKindOf(answer),
+      message: outcome === 'succeeded' ? null : message,
+      status: statusCode,
+      excerpt: answer.kind === 'answered' ? redact(answer.excerpt) : null,
+    };
+    this.logger.info({ deliveryId: delivery.id, target: delivery.target, attempt: attemptNo, status: statusCode, outcome }, 'delivery attempt');
+    switch (outcome) {
+      case 'succeeded':
+        await this.finish(client, delivery, { status: 'succeeded', lastError: null, statusCode }, attemptLog);
+        return;
+      case 'failed':
+        await this.finish(client, delivery, { status: 'failed', lastError: message, statusCode }, attemptLog);
+        return;
+      case 'gone':
+        await this.finish(client, delivery, { status: 'cancelled', lastError: 'The Zap is off or deleted (HTTP 410): the hook was removed', statusCode, hookGone: hookId }, attemptLog);
+        return;
+      case 'retry': {
+        // Cut off by our own shutdown: not the receiver's fault, so it goes again as soon as a worker runs.
+        const delay = this.stopping
+          ? 0
+          : nextRetryDelay(attemptNo - delivery.round_from, {
+              random: this.options.random ?? Math.random,
+              retryAfterMs: answer.kind === 'answered' ? parseRetryAfter(answer.retryAfter, this.clock()) : null,
+              scale: this.options.scheduleScale,
+            });
+        if (delay === null) {
+          await this.finish(client, delivery, { status: 'failed', lastError: `${message} (gave up after ${attemptNo} attempts)`, statusCode }, attemptLog);
+        } else {
+          await this.finish(client, delivery, { status: 'pending', lastError: message, statusCode, retryInMs: delay }, attemptLog);
+        }
+        return;
+      }
+      default: {
+        const unknownOutcome: never = outcome;
+        throw new Error(`unknown outcome ${String(unknownOutcome)}`);
+      }
+    }
+  }
+
+  private async finish(
+    client: pg.PoolClient,
+    delivery: ClaimedDelivery,
+    result: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled' | 'blocked'; lastError: string | null; statusCode?: number | null; retryInMs?: number; hookGone?: string },
+    attempt?: { attemptNo: number; startedAt: Date; errorKind: string | null; message: string | null; status?: number | null; excerpt?: string | null },
+  ): Promise<void> {
+    const now = this.clock();
+    const nextAttemptAt = result.retryInMs === undefined ? null : new Date(now.getTime() + result.retryInMs);
+    const deliveryValues = [delivery.id, delivery.attempt_count, result.status, nextAttemptAt, result.lastError, result.statusCode ?? null, now];
+    if (!nextAttemptAt && !result.hookGone) {
+      // The common ends (success, a final failure): the attempt row and the delivery in one statement, so atomic alone.
+      await client.query(
+        `with attempt as (
+           update delivery_attempts set duration_ms = $9, response_status = $10, response_excerpt = $11, error_kind = $12, error_message = $13
+           where $8::boolean and delivery_id = $1 and attempt_no = $2
+         )
+         ${UPDATE_DELIVERY_SQL}`,
+        [
+          ...deliveryValues,
+          attempt !== undefined,
+          attempt ? Math.max(0, now.getTime() - attempt.startedAt.getTime()) : null,
+          attempt?.status ?? null,
+          attempt?.excerpt ?? null,
+          attempt?.errorKind ?? null,
+          attempt?.message ?? null,
+        ],
+      );
+      return;
+    }
+    await client.query('begin');
+    try {
+      if (attempt) {
+        await client.query(
+          `update delivery_attempts set duration_ms = $3, response_status = $4, response_excerpt = $5, error_kind = $6, error_message = $7
+           where delivery_id = $1 and attempt_no = $2`,
+          [delivery.id, attempt.attemptNo, Math.max(0, now.getTime() - attempt.startedAt.getTime()), attempt.status ?? null, attempt.excerpt ?? null, attempt.errorKind, attempt.message],
+        );
+      }
+      await client.query(UPDATE_DELIVERY_SQL, deliveryValues);
+      if (result.hookGone) {
+        await client.query(`update zapier_hooks set deleted_at = $2, deleted_reason = 'gone' where id = $1 and deleted_at is null`, [result.hookGone, now]);
+        await client.query(
+          `update deliveries set status = 'cancelled', next_attempt_at = null, last_error = 'The Zap is off or deleted: its hook was removed', updated_at = $2
+           where target = $1 and status = 'pending'`,
+          [delivery.target, now],
+        );
+      }
+      if (nextAttemptAt && result.retryInMs !== undefined) {
+        const boss = await this.boss();
+        // pg-boss keeps real time; the job is only a wake-up, the row decides when the delivery is due.
+        await boss.insert(DELIVERY_QUEUE, [{ data: { target: delivery.target }, startAfter: new Date(Date.now() + result.retryInMs) }], { db: clientDb(client) });
+      }
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    }
+  }
+
+  /** Finds targets with due deliveries and no job, or a delivery a dead worker left `sending`, and drains them. */
+  async sweep(): Promise<void> {
+    if (this.sweeping || this.stopping) return;
+    this.sweeping = true;
+    try {
+      const { rows } = await this.options.pool.query<{ target: string }>(
+        `select distinct target from deliveries where status = 'sending' or (status = 'pending' and next_attempt_at <= $1) limit 500`,
+        [this.clock()],
+      );
+      // A few at a time: each drain holds a connection of the pool the web requests share.
+      const targets = rows.map((row) => row.target);
+      const lanes = Array.from({ length: Math.min(this.options.concurrency ?? 4, targets.length) }, async () => {
+        for (let target = targets.shift(); target !== undefined && !this.stopping; target = targets.shift()) await this.track(this.drain(target));
+      });
+      await Promise.all(lanes);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** Workers: pg-boss jobs and the sweeper (`npm start` runs them in the server, `npm run worker` alone). */
+  async startWorkers(): Promise<void> {
+    this.maintains = true;
+    const boss = await this.boss();
+    await boss.work<{ target: string }>(
+      DELIVERY_QUEUE,
+      { localConcurrency: this.options.concurrency ?? 4, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
+      async (jobs) => {
+        for (const job of jobs) await this.track(this.drain(job.data.target));
+      },
+    );
+    const interval = this.options.sweepIntervalMs ?? 30_000;
+    this.sweepTimer = setInterval(() => {
+      void this.sweep().catch((error: unknown) => this.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'delivery sweep failed'));
+    }, interval);
+    this.sweepTimer.unref();
+    void this.sweep().catch(() => {});
+  }
+
+  /** Stops taking work, gives in-flight sends `graceMs` to finish, then cuts them (they go again at the next start). */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.stopping = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    const boss = this.bossStart ? await this.bossStart.catch(() => undefined) : undefined;
+    const timer = setTimeout(() => this.abort.abort(), graceMs);
+    await Promise.all([...this.running]);
+    clearTimeout(timer);
+    await boss?.stop({ graceful: true, timeout: graceMs, close: false }).catch(() => {});
+  }
+}
