@@ -1,29 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildApp, buildLoggerOptions } from './app.js';
-import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createDb, isDatabaseUnavailable, migrateToLatest } from './db/database.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { openDatabase } from './db/open.js';
-import { resolveSecretKey } from './secret-key.js';
+import { loadStartConfig } from './start-config.js';
 import { SecretBox } from './secrets/secret-box.js';
 import { seed } from './seed.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
-  let config;
-  let secretKey: string;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-    secretKey = resolveSecretKey(config);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { config, secretKey } = loadStartConfig();
   const logger = pino(buildLoggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
 
   const database = await openDatabase(config, (message) => logger.info(message), { adoptOrphan: true });

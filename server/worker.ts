@@ -1,10 +1,9 @@
 import pino from 'pino';
 import { buildLoggerOptions } from './app.js';
-import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createDb, migrateToLatest } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
-import { resolveSecretKey } from './secret-key.js';
+import { loadStartConfig } from './start-config.js';
 import { SecretBox } from './secrets/secret-box.js';
 
 /**
@@ -12,19 +11,7 @@ import { SecretBox } from './secrets/secret-box.js';
  * beside the servers: the engine's row claims and target locks keep every delivery single.
  */
 async function main(): Promise<void> {
-  let config;
-  let secretKey: string;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-    secretKey = resolveSecretKey(config);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { config, secretKey } = loadStartConfig();
   const logger = pino(buildLoggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
   const database = await openDatabase(config, (message) => logger.info(message));
   const { db, pool } = createDb(database.connectionString, {
