@@ -16,7 +16,6 @@ import { readResponseListQuery } from '../features/responses/response-list-query
 import { responseSelected } from '../features/responses/response-slice';
 import { prefillSelected } from '../features/share/prefill-slice';
 import { responseListArgs } from '../features/responses/use-response-list';
-import { loadForm } from '../features/builder/form-thunks';
 import { accountIdFromPath, NIL_UUID } from '../domain/ids';
 import { checkRoute, isAdminUser } from '../domain/route-guard';
 import type { IndexLoaderData } from '../features/auth/index-page';
@@ -55,7 +54,9 @@ const formOf = ({ accountId, params }: PrefetchContext) =>
  * Spec §4: the builder loads the form when the URL's form is not the one it holds (or its load failed). The builder's
  * draft is client state in the 'form' slice; `form/loadForm` fills it from the api.
  */
-export function startBuilderLoad({ store, accountId, params }: Pick<PrefetchContext, 'store' | 'accountId' | 'params'>): void {
+export async function startBuilderLoad({ store, accountId, params }: Pick<PrefetchContext, 'store' | 'accountId' | 'params'>): Promise<void> {
+  await loadBuilderState();
+  const { loadForm } = await import('../features/builder/form-thunks');
   const formId = params.formId;
   if (!formId) return;
   const { form } = store.getState();
@@ -63,9 +64,17 @@ export function startBuilderLoad({ store, accountId, params }: Pick<PrefetchCont
   void store.dispatch(loadForm({ accountId, formId }));
 }
 
+/** Screens whose code reads the builder's draft: its slice (and its domain code) loads with them, not with the first page. */
+const BUILDER_SCREENS: ReadonlySet<string> = new Set(['build', 'preview', 'json-view']);
+
+async function loadBuilderState(): Promise<void> {
+  const { registerFormSlice } = await import('../features/builder/form-slice-registration');
+  registerFormSlice();
+}
+
 /** Each screen's data, by route name. */
 const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext) => void>> = {
-  build: startBuilderLoad,
+  build: (context) => void startBuilderLoad(context),
   'account-admin': ({ store }) => prefetch(store, (dispatch) => dispatch(accountsApi.endpoints.listAccounts.initiate({ page: 1 }))),
   'account-home': ({ store, accountId, search }) => {
     const { archived } = readFormListQuery(search);
@@ -140,6 +149,7 @@ export function screenLoader(store: AppStore, handle: RouteHandle) {
       store.dispatch(currentAccountSet(user.account));
     }
 
+    if (BUILDER_SCREENS.has(handle.name)) await loadBuilderState();
     const screen = SCREEN_PREFETCH[handle.name];
     const prefetchAccount = accountId ?? store.getState().account.accountId;
     if (screen && prefetchAccount !== null) screen({ store, accountId: prefetchAccount, params, search: url.searchParams });

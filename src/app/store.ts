@@ -6,8 +6,6 @@ import type { PersistConfig, PersistorOptions } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
 import autoMergeLevel1 from 'redux-persist/es/stateReconciler/autoMergeLevel1';
 import { api } from '../api/api-slice';
-import { formReducer } from '../features/builder/form-slice';
-import { initialFormState } from '../features/builder/form-state';
 import type { FormState } from '../features/builder/form-state';
 import { initialIntegrationState, integrationReducer } from '../features/integrations/integration-slice';
 import type { IntegrationState } from '../features/integrations/integration-slice';
@@ -19,6 +17,7 @@ import { accountReducer, initialAccountState } from './account-slice';
 import type { AccountState } from './account-slice';
 import { appReducer, initialAppState } from './app-slice';
 import type { AppState } from './app-slice';
+import { lazySlices, onLazySliceRegistered } from './lazy-slices';
 import { userLoggedOut } from './root-actions';
 import { initialUserState, userReducer } from './user-slice';
 import type { UserState } from './user-slice';
@@ -65,55 +64,62 @@ const appPersistConfig: PersistConfig<AppState> = {
 // redux-persist adds its `_persist` bookkeeping to the app slice at runtime; nothing in the app reads it.
 const persistedAppReducer = persistReducer(appPersistConfig, appReducer) as unknown as Reducer<AppState>;
 
-const combinedReducer = combineReducers({
+const staticReducers = {
   app: persistedAppReducer,
   user: userReducer,
   account: accountReducer,
-  form: formReducer,
   integration: integrationReducer,
   response: responseReducer,
   prefill: prefillReducer,
   [api.reducerPath]: api.reducer,
-});
+};
 
 /**
+ * The root reducer over the static slices and the lazy ones registered so far ('form' arrives with the builder's
+ * routes: RootState names it, and only builder code, which registers it first, reads it).
  * Signing out resets every slice and the api cache, here and only here. The app slice resets through its own reducer
  * (it handles userLoggedOut), so redux-persist keeps its bookkeeping and writes the reset state; the other slices
  * and the cache simply start over.
  */
-const rootReducer: Reducer<RootState, UnknownAction, Partial<RootState>> = (state, action) => {
-  if (state && userLoggedOut.match(action)) {
-    return combinedReducer({ app: state.app }, action);
-  }
-  return combinedReducer(state, action);
-};
+function buildRootReducer(): Reducer<RootState, UnknownAction, Partial<RootState>> {
+  const lazy = Object.fromEntries(lazySlices().map((slice) => [slice.key, slice.reducer]));
+  const combinedReducer = combineReducers({ ...staticReducers, ...lazy }) as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>;
+  return (state, action) => {
+    if (state && userLoggedOut.match(action)) {
+      return combinedReducer({ app: state.app }, action);
+    }
+    return combinedReducer(state, action);
+  };
+}
 
 /** Each slice given is merged over its initial state, so tests can preload just the fields they care about. */
 type ClientSlices = Omit<RootState, typeof api.reducerPath>;
 export type PreloadedState = { [Slice in keyof ClientSlices]?: Partial<ClientSlices[Slice]> };
 
-const initialSlices: ClientSlices = {
+const initialSlices: Omit<ClientSlices, 'form'> = {
   app: initialAppState,
   user: initialUserState,
   account: initialAccountState,
-  form: initialFormState,
   integration: initialIntegrationState,
   response: initialResponseState,
   prefill: initialPrefillState,
 };
 
 function fillSlices(preloaded: PreloadedState): Partial<RootState> {
+  const initial: Record<string, unknown> = { ...initialSlices };
+  for (const slice of lazySlices()) initial[slice.key] = slice.initialState;
   const filled: Partial<RootState> = {};
   for (const key of Object.keys(preloaded) as (keyof ClientSlices)[]) {
     const slice = preloaded[key];
-    if (slice) Object.assign(filled, { [key]: { ...initialSlices[key], ...slice } });
+    // A lazy slice not registered yet has no reducer to keep its state: it starts when it is registered.
+    if (slice && key in initial) Object.assign(filled, { [key]: { ...(initial[key] as object), ...slice } });
   }
   return filled;
 }
 
 export function makeStore(preloadedState?: PreloadedState) {
-  return configureStore({
-    reducer: rootReducer,
+  const store = configureStore({
+    reducer: buildRootReducer(),
     preloadedState: preloadedState ? fillSlices(preloadedState) : undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
@@ -121,6 +127,14 @@ export function makeStore(preloadedState?: PreloadedState) {
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).concat(api.middleware),
   });
+  // A slice registered later (the builder's routes loading) joins this store; a store gone meanwhile is forgotten.
+  const ref = new WeakRef(store);
+  const stop = onLazySliceRegistered(() => {
+    const current = ref.deref();
+    if (current) current.replaceReducer(buildRootReducer());
+    else stop();
+  });
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -8,6 +8,11 @@ import type { Location } from 'react-router';
 import { AppServicesProvider } from '../../src/app/layouts/app-services-provider';
 import { makeStore } from '../../src/app/store';
 import type { AppStore, PreloadedState } from '../../src/app/store';
+import { registerFormSlice } from '../../src/features/builder/form-slice-registration';
+
+// In the app the builder's routes register the builder's slice when they load; unit tests render builder parts
+// directly. (Not in the setup file: modules it imports escape a test file's vi.mock.)
+registerFormSlice();
 
 export interface ProviderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   /** Slices to start from; each is merged over its initial state. */
