@@ -10,30 +10,14 @@ import { NIL_UUID } from '../../../src/domain/ids';
 import type { PreloadedState } from '../../../src/app/store';
 import { HttpResponse, http, server, startMswServer } from '../app/msw-server';
 import { renderWithProviders } from '../test-utils';
+import { input as fixtureInput } from '../../fixtures/form-factories';
 
 startMswServer();
 
 const FORM_ID = '11111111-1111-4111-8111-111111111111';
 const OTHER_ID = '22222222-2222-4222-8222-222222222222';
 
-const input = (id: string, parentId: string, label: string, required = false) => ({
-  type: 'input' as const,
-  subtype: 'textInput' as const,
-  id,
-  parentId,
-  label,
-  dataName: id,
-  placeholder: '',
-  helpText: '',
-  default: { staticValue: null, referenceValueId: null },
-  options: [],
-  minValue: null,
-  maxValue: null,
-  stepValue: null,
-  minLength: null,
-  maxLength: null,
-  required,
-});
+const input = (id: string, parentId: string, label: string, required = false) => fixtureInput(id, parentId, { label, required });
 
 const builderDocument: FormDocument = [{ type: 'page', id: 'p1', title: 'Unsaved page', children: [input('i1', 'p1', 'Client name', true)] }];
 

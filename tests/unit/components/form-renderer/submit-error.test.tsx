@@ -4,26 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { FormRenderer, SUBMIT_FAILED_MESSAGE } from '../../../../src/components/form-renderer/form-renderer';
 import { SubmitError } from '../../../../src/components/form-renderer/submit-error';
 import { defaultFormStyle, emptyConditionalLogic } from '../../../../src/domain/form-document';
-import type { FormDocument, InputElement } from '../../../../src/domain/form-document';
+import type { FormDocument } from '../../../../src/domain/form-document';
+import { input } from '../../../fixtures/form-factories';
 
-const text = (id: string, label: string, parentId: string): InputElement => ({
-  type: 'input',
-  subtype: 'textInput',
-  id,
-  parentId,
-  label,
-  dataName: id,
-  placeholder: '',
-  helpText: '',
-  default: { staticValue: null, referenceValueId: null },
-  options: [],
-  minValue: null,
-  maxValue: null,
-  stepValue: null,
-  minLength: null,
-  maxLength: null,
-  required: false,
-});
+const text = (id: string, label: string, parentId: string) => input(id, parentId, { label });
 
 const twoPages: FormDocument = [
   { type: 'page', id: 'p1', title: 'One', children: [text('a', 'First', 'p1')] },
