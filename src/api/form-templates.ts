@@ -80,6 +80,19 @@ function summaryOf(form: FormTemplate): FormTemplateSummary {
   return { id, name, displayName, description, internalFormSlug, createdAt, updatedAt, deletedAt };
 }
 
+/** A saved form (full save or rename): the cached form becomes the answer, and its row in the cached lists too. */
+async function cacheSavedForm(
+  { accountId, id }: FormRef,
+  { dispatch, getState, queryFulfilled }: { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<{ data: FormTemplate }> },
+): Promise<void> {
+  const { data } = await queryFulfilled.catch(() => ({ data: null }));
+  if (!data) return;
+  dispatch(formTemplatesApi.util.upsertQueryData('getForm', { accountId, id }, data));
+  patchFormLists(dispatch, getState, accountId, (list) => {
+    list.results = list.results.map((form) => (form.id === id ? summaryOf(data) : form));
+  });
+}
+
 export const formTemplatesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listForms: build.query<Paginated<FormTemplateSummary>, FormListArgs>({
@@ -105,25 +118,11 @@ export const formTemplatesApi = api.injectEndpoints({
         data: { ...formTemplateBody(input), id, updatedAt: input.updatedAt },
         schema: formTemplateSchema,
       }),
-      async onQueryStarted({ accountId, id }, { dispatch, getState, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data) return;
-        dispatch(formTemplatesApi.util.upsertQueryData('getForm', { accountId, id }, data));
-        patchFormLists(dispatch, getState, accountId, (list) => {
-          list.results = list.results.map((form) => (form.id === id ? summaryOf(data) : form));
-        });
-      },
+      onQueryStarted: cacheSavedForm,
     }),
     renameForm: build.mutation<FormTemplate, FormRef & { name: string }>({
       query: ({ accountId, id, name }) => ({ url: one(accountId, id), method: 'PATCH', data: { id, name }, schema: formTemplateSchema }),
-      async onQueryStarted({ accountId, id }, { dispatch, getState, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data) return;
-        dispatch(formTemplatesApi.util.upsertQueryData('getForm', { accountId, id }, data));
-        patchFormLists(dispatch, getState, accountId, (list) => {
-          list.results = list.results.map((form) => (form.id === id ? summaryOf(data) : form));
-        });
-      },
+      onQueryStarted: cacheSavedForm,
     }),
     archiveForm: build.mutation<null, FormRef>({
       query: ({ accountId, id }) => ({ url: one(accountId, id), method: 'DELETE' }),
