@@ -14,11 +14,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
+import { freePort, startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 
 const root = resolve(process.env.SERVER_ROOT ?? join(import.meta.dirname, '..'));
 const CLIENTS = 30;
@@ -26,15 +25,6 @@ const BEFORE_KILL_MS = 2_000;
 const AFTER_KILL_MS = 12_000;
 const ADMIN = { email: 'admin@faults.test', password: 'faults-password-123' };
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 function startServer(dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', join(root, 'server/server.ts')], {

@@ -84,7 +84,8 @@ function postgresUserIds(): { uid: number; gid: number } | undefined {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on right now (the embedded server's, and benches' and tests' servers). */
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();

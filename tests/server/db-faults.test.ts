@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDb } from '../../server/db/database.js';
+import { freePort } from '../../server/db/embedded-postgres.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/errors.js';
 import { HEALTH_TIMEOUT_MS } from '../../server/routes/core.js';
 import { TestClient, createAccount, createTestContext, createUser, type TestContext } from './helpers.js';
@@ -30,16 +31,6 @@ async function blackHole(): Promise<{ port: number; close(): Promise<void> }> {
         server.close(() => done());
       }),
   };
-}
-
-/** A loopback port nothing listens on: a stopped PostgreSQL. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** The app on a database URL that cannot be reached (connect timeout shortened so the test stays quick). */
@@ -94,7 +85,8 @@ describe('connections PostgreSQL drops', () => {
 
 describe('a database that cannot be reached', () => {
   it('answers 503 with Retry-After, never 500, while PostgreSQL is down', async () => {
-    const down = await appOn(`postgres://u:p@127.0.0.1:${await closedPort()}/db`);
+    // A loopback port nothing listens on: a stopped PostgreSQL.
+    const down = await appOn(`postgres://u:p@127.0.0.1:${await freePort()}/db`);
     try {
       const client = new TestClient(down.app);
       const health = await client.get('/api/health/');
