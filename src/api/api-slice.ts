@@ -32,7 +32,7 @@ const axiosBaseQuery: BaseQueryFn<HttpRequest, unknown, ApiFailure> = async (req
   }
 };
 
-const TAG_TYPES = ['forms', 'form', 'responses', 'response', 'prefills', 'accounts', 'me'] as const;
+const TAG_TYPES = ['forms', 'form', 'responses', 'response', 'prefills', 'accounts', 'me', 'integrations', 'deliveries'] as const;
 
 export const api = createApi({
   reducerPath: 'api',
