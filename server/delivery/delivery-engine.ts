@@ -1,12 +1,12 @@
 import { PgBoss, type Db as BossDb } from 'pg-boss';
 import type pg from 'pg';
 import type { DB } from '../db/database.js';
-import { hookTargetProblem } from '../integrations/hook-target.js';
+import type { IntegrationAdapter } from '../integrations/adapter.js';
+import { ZapierAdapter } from '../integrations/zapier-adapter.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 import type { Answers } from '../../src/domain/answers.js';
 import type { ConditionalLogic, FormDocument } from '../../src/domain/form-document.js';
-import { buildHookPayload } from '../../src/domain/hook-payload.js';
-import { postHook, type HookAnswer } from './hook-sender.js';
+import type { HookAnswer } from './hook-sender.js';
 import { classifyStatus, nextRetryDelay, parseRetryAfter, type Outcome } from './schedule.js';
 
 /**
@@ -55,6 +55,8 @@ export interface DeliveryEngineOptions {
   concurrency?: number;
   /** pg-boss's polling interval (≥ 0.5 s). */
   pollingIntervalSeconds?: number;
+  /** Adapters by kind besides Zapier's, which the engine makes from `secrets` and `hookHosts`. */
+  adapters?: readonly IntegrationAdapter[];
 }
 
 /** Runs SQL in the caller's transaction: a pg client (clientDb) or pg-boss's fromKysely(trx). */
@@ -139,23 +141,14 @@ const CLAIM_SQL = `
   join form_responses r on r.id = c.form_response_id
   join form_versions v on v.id = r.form_version_id
   join form_templates f on f.id = r.form_template_id
-  left join zapier_hooks h on c.target like 'zapier:%' and h.id = substr(c.target, 8)::uuid`;
+  -- The cast only for Zapier targets: PostgreSQL may evaluate either side of an AND first.
+  left join zapier_hooks h on h.id = case when c.target like 'zapier:%' then substr(c.target, 8)::uuid end`;
 
 /** Only while this attempt still owns the row: a delivery is never moved back from an outcome another wrote. */
 const UPDATE_DELIVERY_SQL = `
   update deliveries set status = $3, next_attempt_at = $4, last_error = $5, last_status_code = coalesce($6, last_status_code), updated_at = $7,
     succeeded_at = case when $3 = 'succeeded' then $7 else succeeded_at end
   where id = $1 and status = 'sending' and attempt_count = $2`;
-
-/** The original URL without its query: an attempt row shows where it went, not every parameter. */
-function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return '(invalid URL)';
-  }
-}
 
 function errorKindOf(answer: HookAnswer): 'network' | 'timeout' | 'http' | 'auth' | 'validation' | 'rate_limited' | null {
   if (answer.kind !== 'answered') return answer.kind;
@@ -178,15 +171,28 @@ export class DeliveryEngine {
   private stopping = false;
   /** Set by startWorkers: processes that work also run pg-boss's maintenance (expiring and deleting old jobs). */
   private maintains = false;
+  private readonly adapters: Map<string, IntegrationAdapter>;
 
   constructor(options: DeliveryEngineOptions) {
     this.options = options;
+    const zapier = new ZapierAdapter({ secrets: options.secrets, hookHosts: () => options.hookHosts });
+    this.adapters = new Map([zapier, ...(options.adapters ?? [])].map((adapter) => [adapter.kind, adapter]));
     this.clock = options.clock ?? (() => new Date());
     this.logger = options.logger ?? silent;
   }
 
   get pool(): pg.Pool {
     return this.options.pool;
+  }
+
+  /** The adapter of an integration kind (undefined until that kind has one). */
+  adapter(kind: string): IntegrationAdapter | undefined {
+    return this.adapters.get(kind);
+  }
+
+  /** Zapier's adapter, typed: the routes that issue keys and disconnect use it. */
+  get zapier(): ZapierAdapter {
+    return this.adapters.get('zapier') as ZapierAdapter;
   }
 
   /** pg-boss on the same database, started (and its schema installed) on first use. */
@@ -293,9 +299,8 @@ export class DeliveryEngine {
     return rows.length > 0;
   }
 
-  /** One attempt of a claimed delivery; its outcome is written atomically with the attempt row. */
+  /** One attempt of a claimed delivery, through its target's adapter; the outcome is written atomically with the attempt row. */
   private async attempt(client: pg.PoolClient, delivery: ClaimedDelivery): Promise<void> {
-    const { secrets, hookHosts } = this.options;
     const attemptNo = delivery.attempt_count;
     if (delivery.was_sending) {
       await client.query(
@@ -304,57 +309,52 @@ export class DeliveryEngine {
         [delivery.id, attemptNo - 1],
       );
     }
-    if (!delivery.target.startsWith(ZAPIER_PREFIX)) {
+    const kind = delivery.target.startsWith(ZAPIER_PREFIX) ? 'zapier' : delivery.target;
+    const adapter = this.adapters.get(kind);
+    if (!adapter) {
       await this.finish(client, delivery, { status: 'blocked', lastError: 'No adapter for this target yet' });
       return;
     }
-    const hookId = delivery.target.slice(ZAPIER_PREFIX.length);
-    if (!delivery.hook_id || !delivery.target_url || !delivery.secret || delivery.hook_deleted_at) {
-      await this.finish(client, delivery, { status: 'cancelled', lastError: 'The Zapier hook was removed' });
-      return;
-    }
-    const hook = { id: delivery.hook_id, target_url: delivery.target_url, secret: delivery.secret };
-    const startedAt = this.clock();
-    const requestUrl = shownUrl(hook.target_url);
-    await client.query(
-      `insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) values ($1, $2, $3, 'POST', $4)`,
-      [delivery.id, attemptNo, startedAt, requestUrl],
+    let startedAt: Date | undefined;
+    const answer = await adapter.push(
+      {
+        deliveryId: delivery.id,
+        target: delivery.target,
+        createdAt: delivery.created_at,
+        attemptNo,
+        response: { id: delivery.form_response_id, submittedAt: delivery.submitted_at, data: delivery.data },
+        form: { id: delivery.form_id, name: delivery.form_name },
+        document: delivery.json_form,
+        logic: delivery.json_conditional_logic,
+        zapierHook: delivery.hook_id && delivery.target_url && delivery.secret
+          ? { id: delivery.hook_id, targetUrl: delivery.target_url, encryptedSecret: delivery.secret, deletedAt: delivery.hook_deleted_at }
+          : null,
+      },
+      {
+        beforeSend: async (method, url) => {
+          if (startedAt) {
+            // A push of several requests: the attempt shows the last one that went out.
+            await client.query('update delivery_attempts set request_method = $3, request_url = $4 where delivery_id = $1 and attempt_no = $2', [delivery.id, attemptNo, method, url]);
+            return;
+          }
+          startedAt = this.clock();
+          await client.query(
+            `insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) values ($1, $2, $3, $4, $5)`,
+            [delivery.id, attemptNo, startedAt, method, url],
+          );
+        },
+        signal: this.abort.signal,
+        timeoutMs: this.options.timeoutMs ?? HOOK_TIMEOUT_MS,
+      },
     );
-    const problem = hookTargetProblem(hook.target_url, hookHosts);
-    if (problem) {
-      const message = `The hook's target is not allowed: ${problem}`;
-      await this.finish(client, delivery, { status: 'failed', lastError: message }, { attemptNo, startedAt, errorKind: 'config', message });
+    if (answer.kind === 'not_sent') {
+      const attemptLog = startedAt ? { attemptNo, startedAt, errorKind: answer.errorKind ?? null, message: answer.message } : undefined;
+      await this.finish(client, delivery, { status: answer.status, lastError: answer.message }, attemptLog);
       return;
     }
-    const source = delivery;
-    const payload = buildHookPayload({
-      id: delivery.id,
-      // The event's time, not the attempt's: every retry carries the same body.
-      timestamp: delivery.created_at.toISOString(),
-      form: { id: source.form_id, name: source.form_name },
-      response: { id: delivery.form_response_id, submittedAt: source.submitted_at.toISOString(), data: source.data },
-      document: source.json_form,
-      logic: source.json_conditional_logic,
-    });
-    let secret: string;
-    try {
-      secret = secrets.decrypt(hook.secret, { table: 'zapier_hooks', column: 'secret', rowId: hook.id });
-    } catch {
-      // A SECRET_KEY changed without SECRET_KEY_FALLBACKS: retrying cannot help, and the firm must see it.
-      const message = "The hook's secret cannot be opened with the server's SECRET_KEY (see SECRET_KEY_FALLBACKS)";
-      await this.finish(client, delivery, { status: 'failed', lastError: message }, { attemptNo, startedAt, errorKind: 'config', message });
-      return;
-    }
-    const answer = await postHook({
-      url: hook.target_url,
-      id: delivery.id,
-      secret,
-      body: JSON.stringify(payload),
-      timeoutMs: this.options.timeoutMs ?? HOOK_TIMEOUT_MS,
-      signal: this.abort.signal,
-    });
-    // Whatever the receiver echoed, the secret never reaches a row.
-    const redact = (text: string) => text.split(secret).join('[redacted]');
+    if (!startedAt) throw new Error(`the ${kind} adapter sent a request without recording it first`);
+    // Whatever the receiver echoed, a secret never reaches a row.
+    const redact = (text: string) => answer.redact.reduce((scrubbed, secret) => scrubbed.split(secret).join('[redacted]'), text);
     const outcome: Outcome = answer.kind === 'answered' ? classifyStatus(answer.status) : 'retry';
     const statusCode = answer.kind === 'answered' ? answer.status : null;
     const message = redact(answer.message);
@@ -375,7 +375,11 @@ export class DeliveryEngine {
         await this.finish(client, delivery, { status: 'failed', lastError: message, statusCode }, attemptLog);
         return;
       case 'gone':
-        await this.finish(client, delivery, { status: 'cancelled', lastError: 'The Zap is off or deleted (HTTP 410): the hook was removed', statusCode, hookGone: hookId }, attemptLog);
+        if (kind !== 'zapier') {
+          await this.finish(client, delivery, { status: 'failed', lastError: message, statusCode }, attemptLog);
+          return;
+        }
+        await this.finish(client, delivery, { status: 'cancelled', lastError: 'The Zap is off or deleted (HTTP 410): the hook was removed', statusCode, hookGone: delivery.target.slice(ZAPIER_PREFIX.length) }, attemptLog);
         return;
       case 'retry': {
         // Cut off by our own shutdown: not the receiver's fault, so it goes again as soon as a worker runs.
@@ -427,6 +431,8 @@ export class DeliveryEngine {
           attempt?.message ?? null,
         ],
       );
+      // Ended without a request (blocked, cancelled): the claim's count goes back, so the count matches the attempts.
+      if (!attempt) await client.query('update deliveries set attempt_count = attempt_count - 1 where id = $1 and attempt_count = $2', [delivery.id, delivery.attempt_count]);
       return;
     }
     await client.query('begin');

@@ -5,6 +5,7 @@ import type { DB } from '../db/database.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import type { SecretBox } from '../secrets/secret-box.js';
+import type { ZapierAdapter } from './zapier-adapter.js';
 import { accountTokenSchema, zapierTokenCreateBodySchema } from '../../src/contract/account-tokens.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
 import {
@@ -19,10 +20,9 @@ import {
   integrationWriteBodySchema,
   type IntegrationWriteBody,
 } from '../../src/contract/integrations.js';
-import { createToken, renewToken } from './account-tokens.js';
+import { renewToken } from './account-tokens.js';
 import {
   encryptIntegrationSecret,
-  ensureZapierIntegration,
   findIntegration,
   serializeIntegration,
   type IntegrationRow,
@@ -51,7 +51,7 @@ function changesOf(secrets: SecretBox, id: string, current: Record<string, unkno
 }
 
 /** `/api/{accountId}/integrations/{kind}/…` (spec §7) and the account tokens Zapier connects with. */
-export const integrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretBox }> = async (app, { db, secrets }) => {
+export const integrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretBox; zapier: ZapierAdapter }> = async (app, { db, secrets, zapier }) => {
   const one = { 200: integrationSchema, ...errorResponses };
 
   app.get(
@@ -138,20 +138,21 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretB
     { schema: { params: accountParamsSchema, body: zapierTokenCreateBodySchema, response: { 201: accountTokenSchema, ...errorResponses } } },
     async (request, reply) => {
       const { account } = accountScopeOf(request);
-      const token = await db.transaction().execute(async (trx) => {
-        const integration = await ensureZapierIntegration(trx, account.id);
-        // Generating again replaces the key: the previous one stops working now, as with a renewal.
-        const previous = typeof integration.config.accountTokenId === 'string' ? integration.config.accountTokenId : null;
-        if (previous) await trx.updateTable('account_tokens').set({ is_active: false }).where('id', '=', previous).where('account_id', '=', account.id).execute();
-        const created = await createToken(trx, account.id, request.body.name);
-        await trx
-          .updateTable('account_integrations')
-          .set({ config: JSON.stringify({ ...integration.config, accountTokenId: created.id }), status: 'connected', updated_at: new Date() })
-          .where('id', '=', integration.id)
-          .execute();
-        return created;
-      });
+      // Generating again replaces the key: the previous one stops working now, as with a renewal.
+      const token = await db.transaction().execute((trx) => zapier.connect({ db: trx, secrets, accountId: account.id }, { name: request.body.name }));
       return reply.status(201).send(token);
+    },
+  );
+
+  app.post(
+    '/integrations/zapier/:id/disconnect/',
+    { schema: { params: integrationParamsSchema.omit({ kind: true }), response: one } },
+    async (request) => {
+      const { account } = accountScopeOf(request);
+      const integration = await findIntegration(db, account.id, 'zapier', request.params.id);
+      if (!integration) throw notFound();
+      await db.transaction().execute((trx) => zapier.disconnect({ db: trx, secrets, accountId: account.id }));
+      return serializeIntegration(db, (await findIntegration(db, account.id, 'zapier', integration.id))!);
     },
   );
 

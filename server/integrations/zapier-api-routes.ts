@@ -24,6 +24,7 @@ import { buildHookPayload, hookFieldsOf } from '../../src/domain/hook-payload.js
 import { authenticateApiKey, type ApiKeyOwner } from './account-tokens.js';
 import { hookTargetProblem } from './hook-target.js';
 import { ensureZapierIntegration } from './integration-repository.js';
+import { hookSecretPlace } from './zapier-adapter.js';
 
 const API_KEY_HEADER = 'x-api-key';
 /** Requests per key per minute: Zapier polls samples and (un)subscribes; a Zap's traffic goes the other way. */
@@ -35,7 +36,6 @@ declare module 'fastify' {
   }
 }
 
-const hookSecretPlace = (id: string) => ({ table: 'zapier_hooks', column: 'secret', rowId: id });
 
 export interface ZapierApiOptions {
   db: DB;

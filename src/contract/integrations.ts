@@ -29,6 +29,7 @@ export const integrationFieldSchema = z.object({
   required: z.boolean(),
   options: z.array(z.object({ id: z.string(), text: z.string() })).optional(),
 });
+export type IntegrationField = z.infer<typeof integrationFieldSchema>;
 
 const integrationBase = {
   id: z.string(),

@@ -361,6 +361,10 @@ function integrationEndpoints(): fc.Arbitrary<FuzzRequest>[] {
       'POST /api/:accountId/integrations/zapier/:id/renew-account-token/',
       withBody(acc((a) => idOf(() => randomUUID()).map((id) => `/api/${a}/integrations/zapier/${encode(id)}/renew-account-token/`)), bodyFrom(() => ({}))),
     ),
+    endpoint(
+      'POST /api/:accountId/integrations/zapier/:id/disconnect/',
+      withBody(acc((a) => idOf(() => randomUUID()).map((id) => `/api/${a}/integrations/zapier/${encode(id)}/disconnect/`)), bodyFrom(() => ({}))),
+    ),
     endpoint('POST /api/:accountId/account-tokens/', withBody(acc((a) => fc.constant(`/api/${a}/account-tokens/`)), bodyFrom(() => ({ name: 'Key' })))),
     endpoint(
       'POST /api/:accountId/account-tokens/:id/renew-token/',

@@ -49,7 +49,7 @@ describe('every /api route declares its answers', () => {
     const names = apiRoutes.map((route) => `${String(route.method)} ${route.url}`);
     // health, me, logout, accounts, account, 7 form-template, 5 prefill, 3 response, export, 2 public reads, submit;
     // 7 integration, 2 account-token, 4 form-mapper, 6 Zapier-facing; attempt_push, send-unsent, an integration's responses
-    expect(names).toHaveLength(46);
+    expect(names).toHaveLength(47);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /api/form-submit/',

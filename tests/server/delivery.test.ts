@@ -16,6 +16,7 @@ import type { DB } from '../../server/db/database.js';
 import { DeliveryEngine, type DeliveryEngineOptions } from '../../server/delivery/delivery-engine.js';
 import { excerptOf, signatureOf } from '../../server/delivery/hook-sender.js';
 import { RETRY_SCHEDULE_MS } from '../../server/delivery/schedule.js';
+import type { IntegrationAdapter, PushJob } from '../../server/integrations/adapter.js';
 import { SecretBox } from '../../server/secrets/secret-box.js';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
 import { templateBody } from './form-fixtures.js';
@@ -527,6 +528,53 @@ describe('workers', () => {
       [2, 200, null],
     ]);
   }, 45_000);
+});
+
+describe('adapters', () => {
+  it('sends a target through the adapter of its kind, recording the attempt before the request; blocks one without an adapter', async () => {
+    const { formId } = await formWithHook('adapter-unused');
+    const integrationId = randomUUID();
+    await db.insertInto('account_integrations').values({ id: integrationId, account_id: acme, kind: 'clio', enabled: true, push_web_leads: true }).execute();
+    const responseId = await submit(formId, 'Ada Adapter');
+    const insertClioDelivery = async () =>
+      (
+        await db
+          .insertInto('deliveries')
+          .values({ account_id: acme, form_response_id: responseId, integration_id: integrationId, target: 'clio', trigger: 'replay', next_attempt_at: new Date() })
+          .onConflict((oc) => oc.columns(['form_response_id', 'target']).doUpdateSet({ status: 'pending', next_attempt_at: new Date() }))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+
+    // No Clio adapter yet: the delivery waits, blocked, and nothing is attempted.
+    const blockedId = await insertClioDelivery();
+    await engine().drain('clio');
+    expect((await deliveriesOf(responseId)).find((d) => d.id === blockedId)).toMatchObject({ status: 'blocked', last_error: 'No adapter for this target yet' });
+    expect(await attemptsOf(blockedId)).toEqual([]);
+
+    const seen: { job: PushJob; attemptsBeforeSend: number }[] = [];
+    const clio: IntegrationAdapter = {
+      kind: 'clio',
+      connect: async () => undefined,
+      disconnect: async () => undefined,
+      listRecordTypes: async () => [],
+      fieldList: async () => [],
+      async push(job, io) {
+        await io.beforeSend('POST', 'https://app.clio.com/api/v4/contacts.json');
+        seen.push({ job, attemptsBeforeSend: (await attemptsOf(job.deliveryId)).length });
+        await io.beforeSend('POST', 'https://app.clio.com/api/v4/matters.json');
+        return { kind: 'answered', status: 201, excerpt: '{"data":{"id":7}}', retryAfter: null, message: 'HTTP 201', redact: [] };
+      },
+    };
+    const id = await insertClioDelivery();
+    await engine({ adapters: [clio] }).drain('clio');
+    expect(seen).toHaveLength(1);
+    expect(seen[0].job).toMatchObject({ deliveryId: id, target: 'clio', attemptNo: 1, response: { id: responseId }, form: { id: formId }, zapierHook: null });
+    // The attempt row existed before the request went out.
+    expect(seen[0].attemptsBeforeSend).toBe(1);
+    expect((await deliveriesOf(responseId)).find((d) => d.id === id)).toMatchObject({ status: 'succeeded' });
+    expect(await attemptsOf(id)).toEqual([expect.objectContaining({ attempt_no: 1, request_url: 'https://app.clio.com/api/v4/matters.json', response_status: 201 })]);
+  });
 });
 
 describe('routes', () => {

@@ -15,7 +15,7 @@ let rivalFormId: string;
 const API_KEY = 'cb-live-key-7f3a9d2e1b';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ ZAPIER_HOOK_HOSTS: 'hooks.zapier.com' });
   ({ acme, other, lawyer, rival } = await createRivalFirms(ctx));
   formId = (await lawyer.request({ method: 'POST', url: `/api/${acme}/form-templates/`, ...json(templateBody()) })).json().id;
   rivalFormId = (await rival.request({ method: 'POST', url: `/api/${other}/form-templates/`, ...json(templateBody()) })).json().id;
@@ -139,6 +139,30 @@ describe('account tokens', () => {
     for (const key of [token.token, renewed.json().token, second.token]) expect(JSON.stringify(stored)).not.toContain(key);
   });
 
+  it('disconnects Zapier: the key stops working, every hook is removed and nothing waiting goes out', async () => {
+    const key = (await lawyer.request({ method: 'POST', url: `/api/${acme}/integrations/zapier/create-account-token/`, ...json({}) })).json().token;
+    const hook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/zapier/hooks/',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      payload: JSON.stringify({ target_url: 'https://hooks.zapier.com/hooks/standard/1/disconnect-me', event: 'response.created', form_id: formId }),
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const integration = (await lawyer.get(`/api/${acme}/integrations/zapier/`)).json().results[0];
+    expect(integration.restHooks).toHaveLength(1);
+
+    const disconnected = await lawyer.request({ method: 'POST', url: `/api/${acme}/integrations/zapier/${integration.id}/disconnect/` });
+    expect(disconnected.statusCode, disconnected.body).toBe(200);
+    expect(disconnected.json()).toMatchObject({ id: integration.id, status: 'disconnected', restHooks: [], accountToken: null });
+    expect((await zapierGet(key)).statusCode).toBe(401);
+    const stored = await ctx.db.selectFrom('zapier_hooks').select(['deleted_reason']).where('id', '=', hook.json().id).executeTakeFirstOrThrow();
+    expect(stored.deleted_reason).toBe('unsubscribed');
+    // A disconnected integration connects again with a new key.
+    const again = await lawyer.request({ method: 'POST', url: `/api/${acme}/integrations/zapier/create-account-token/`, ...json({}) });
+    expect((await zapierGet(again.json().token)).statusCode).toBe(200);
+    expect((await lawyer.get(`/api/${acme}/integrations/zapier/`)).json().results[0].status).toBe('connected');
+  });
+
   it('creates and renews a generic account token', async () => {
     const created = await lawyer.request({ method: 'POST', url: `/api/${acme}/account-tokens/`, ...json({ name: 'Scripts' }) });
     expect(created.statusCode).toBe(201);
@@ -230,6 +254,7 @@ describe('account isolation', () => {
       ['GET', `integrations/centerbase/apis/${api.id}/field_list/`],
       ['POST', 'integrations/zapier/create-account-token/', {}],
       ['POST', `integrations/zapier/${zapier.id}/renew-account-token/`, {}],
+      ['POST', `integrations/zapier/${zapier.id}/disconnect/`],
       ['POST', 'account-tokens/', {}],
       ['POST', `account-tokens/${token.id}/renew-token/`, {}],
       ['GET', 'form-mappers/'],
