@@ -51,7 +51,7 @@ export const FIELD_MAP_MESSAGES = {
   importFailed: 'An error occurred during Field Map import',
   integrationDataFailed: 'An error occurred while loading Field Map integration data',
   unnamedField: 'Unnamed Field',
-  incompatibleType: (inputType: string) => `This field cannot take a ${inputType} answer`,
+  incompatibleType: (inputType: string) => `This field cannot take answers of type ${inputType}`,
   checkboxNeedsOneOption: 'Only a Checkbox input with a single option can fill a checkbox field',
   missingPicklistOptions: (texts: readonly string[]) => `This picklist has no option for: ${texts.join(', ')}`,
   duplicateForeign: 'This field is already mapped in another row',

@@ -50,7 +50,11 @@ export function validateFieldMap(rows: readonly FieldMapRow[], context: FieldMap
   const mappedForeign = new Set<string>();
   const judged: FieldMapRow[] = [];
 
-  for (const row of [...rows, ...(context.externalFields ? missingRequiredRows(rows, context.externalFields) : [])]) {
+  // A map that maps nothing is a record type chosen and not yet set up (the stepper's shell): it pushes nothing, so
+  // it may be saved; once it maps anything, every required field needs its row.
+  const mapsSomething = rows.some((row) => isChosen(row.local) || isChosen(row.foreign));
+  const added = context.externalFields && mapsSomething ? missingRequiredRows(rows, context.externalFields) : [];
+  for (const row of [...rows, ...added]) {
     const localField = isChosen(row.local) ? inputs.get(row.local.id) : undefined;
     const foreignField = isChosen(row.foreign) && externals ? externals.get(row.foreign.id) : undefined;
     const local = localField ? sideOf(localField) : row.local;

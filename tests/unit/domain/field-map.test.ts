@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDocument, InputElement } from '../../../src/domain/form-document';
+import type { FormDocument } from '../../../src/domain/form-document';
 import { incompatibility, isCompatible, matchPicklistOption } from '../../../src/domain/field-map/compatibility';
 import { importFieldMap } from '../../../src/domain/field-map/import';
 import { fieldDisplayName, localFieldsOf, type ExternalField, type FieldMapRow, type LocalField } from '../../../src/domain/field-map/rows';
 import { validateFieldMap } from '../../../src/domain/field-map/validate';
 import { FIELD_MAP_MESSAGES } from '../../../src/domain/messages';
+import { input } from '../../fixtures/form-factories';
 
 const local = (id: string, type: LocalField['type'], required = false, options: string[] = []): LocalField => ({
   id,
@@ -61,6 +62,11 @@ describe('validateFieldMap (spec §5, saving)', () => {
     const result = validateFieldMap([{ id: 'r1', local: null, foreign: placeholder }, validRows()[1]], context);
     expect(result.rows[0].local?.error).toBe('Please select a field');
     expect(result.rows[0].foreign).toEqual({ ...placeholder, error: 'Please select a field' });
+  });
+
+  it('accepts a map that maps nothing yet (a record type chosen, no rows): it pushes nothing', () => {
+    expect(validateFieldMap([], context)).toEqual({ rows: [], issues: [], valid: true });
+    expect(validateFieldMap([{ id: 'empty', local: null, foreign: null }], context)).toEqual({ rows: [], issues: [], valid: true });
   });
 
   it('drops rows with neither side, and saves nothing else differently', () => {
@@ -181,10 +187,6 @@ describe("'Unnamed Field' (spec §9)", () => {
 
 describe('localFieldsOf', () => {
   it('lists every input of the published document in order, inside sections too', () => {
-    const input = (id: string, parentId: string, extra: Partial<InputElement> = {}): InputElement => ({
-      type: 'input', subtype: 'textInput', id, parentId, label: id, dataName: id, placeholder: '', helpText: '', default: { staticValue: null, referenceValueId: null },
-      options: [], minValue: null, maxValue: null, stepValue: null, minLength: null, maxLength: null, required: false, ...extra,
-    });
     const document: FormDocument = [
       { type: 'page', id: 'p1', title: 'One', children: [input('a', 'p1', { required: true }), { type: 'section', id: 's', parentId: 'p1', title: '', description: '', collapsible: false, collapsed: false, children: [input('b', 's', { subtype: 'integer', label: '' })] }] },
       { type: 'page', id: 'p2', title: 'Two', children: [{ type: 'presentation', subtype: 'heading', id: 'h', parentId: 'p2', content: '<h1>x</h1>' }] },
