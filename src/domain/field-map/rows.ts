@@ -69,7 +69,7 @@ export function withError(side: FieldMapSide, error: string | undefined): FieldM
  * The row spec §5 adds for a required external field the map does not hold. Its id is derived from the field, so
  * running the rules twice adds the same row, not a second one.
  */
-export const requiredRowFor = (field: ExternalField): FieldMapRow => ({ id: `required:${field.id}`, local: null, foreign: sideOf(field) });
+const requiredRowFor = (field: ExternalField): FieldMapRow => ({ id: `required:${field.id}`, local: null, foreign: sideOf(field) });
 
 /** Required external fields no row maps, as rows to append (spec §5, import). */
 export function missingRequiredRows(rows: readonly FieldMapRow[], fields: readonly ExternalField[]): FieldMapRow[] {

@@ -27,7 +27,7 @@ export interface FieldMapContext {
   externalFields: readonly ExternalField[] | null;
 }
 
-export interface FieldMapIssue {
+interface FieldMapIssue {
   rowId: string;
   side: FieldMapSideName;
   message: string;
