@@ -16,7 +16,10 @@ import {
   formMapperSchema,
   type FormMapper,
 } from '../../src/contract/integrations.js';
+import type { FormDocument } from '../../src/domain/form-document.js';
+import type { FieldMapRow } from '../../src/domain/field-map/rows.js';
 import { isFormId } from '../../src/domain/ids.js';
+import { checkedConversionRules } from './field-map-check.js';
 
 const UNIQUE_VIOLATION = '23505';
 const invalid = (field: string, message: string) => badRequest(`Invalid field map: ${field}: ${message}`, { [field]: [message] });
@@ -37,8 +40,8 @@ function serialize(row: Selectable<FormMappersTable>): FormMapper {
 }
 
 /**
- * `/api/{accountId}/form-mappers/` (spec §3, §7): field maps are stored and returned here; the spec §5 rules that
- * judge their rows arrive with the field-map editor (integrations part 2).
+ * `/api/{accountId}/form-mappers/` (spec §3, §7): field maps are stored and returned here, their rows judged by the
+ * spec §5 rules (src/domain/field-map) against the published form and the record type's cached fields.
  */
 export const formMapperRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
   /** Field maps belong to the account's active forms, the built-in 'Mapping for Contacts' included (spec §5, §6). */
@@ -47,18 +50,19 @@ export const formMapperRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, {
     if (!form) throw invalid('form_template', 'no such form in this account');
     return form;
   };
-  /** A record type of the account's own integration of that kind. */
-  const checkApi = async (accountId: number, kind: 'centerbase' | 'clio', apiId: string | null) => {
-    if (apiId === null) return;
+  /** A record type of the account's own integration of that kind: its cached field list (null for no record type). */
+  const checkApi = async (accountId: number, kind: 'centerbase' | 'clio', apiId: string | null): Promise<unknown> => {
+    if (apiId === null) return null;
     const api = await db
       .selectFrom('integration_apis as a')
       .innerJoin('account_integrations as i', 'i.id', 'a.integration_id')
-      .select('a.id')
+      .select('a.field_list')
       .where('a.id', '=', apiId)
       .where('i.account_id', '=', accountId)
       .where('i.kind', '=', kind)
       .executeTakeFirst();
     if (!api) throw invalid('integration_api_id', `no such ${kind} record type in this account`);
+    return api.field_list;
   };
   const load = async (accountId: number, id: string) => {
     const row = await db.selectFrom('form_mappers').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
@@ -95,7 +99,8 @@ export const formMapperRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, {
       const { account } = accountScopeOf(request);
       const { body } = request;
       const form = await formOf(account.id, body.form_template);
-      await checkApi(account.id, body.integration_api_type, body.integration_api_id);
+      const fieldList = await checkApi(account.id, body.integration_api_type, body.integration_api_id);
+      const rules = checkedConversionRules(body.conversion_rules, form.json_form as FormDocument, fieldList);
       const row = await db
         .insertInto('form_mappers')
         .values({
@@ -103,7 +108,7 @@ export const formMapperRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, {
           form_template_id: form.id,
           integration_api_type: body.integration_api_type,
           integration_api_id: body.integration_api_id,
-          conversion_rules: JSON.stringify(body.conversion_rules),
+          conversion_rules: JSON.stringify(rules),
           enabled: body.enabled,
         })
         .returningAll()
@@ -129,13 +134,21 @@ export const formMapperRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, {
       const current = await load(account.id, request.params.id);
       const kind = body.integration_api_type ?? current.integration_api_type;
       const apiId = body.integration_api_id !== undefined ? body.integration_api_id : current.integration_api_id;
-      if (body.integration_api_type !== undefined || body.integration_api_id !== undefined) await checkApi(account.id, kind, apiId);
+      const fieldList =
+        body.integration_api_type !== undefined || body.integration_api_id !== undefined || body.conversion_rules !== undefined ? await checkApi(account.id, kind, apiId) : null;
+      // New rows, or the saved ones against another record type; the enable toggle (same record type) judges nothing.
+      let rules: FieldMapRow[] | undefined;
+      if (body.conversion_rules !== undefined || kind !== current.integration_api_type || apiId !== current.integration_api_id) {
+        const form = await findForm(db, current.form_template_id, { accountId: account.id, builtIn: true, archived: true });
+        if (!form) throw notFound();
+        rules = checkedConversionRules(body.conversion_rules ?? serialize(current).conversionRules, form.json_form as FormDocument, fieldList);
+      }
       const row = await db
         .updateTable('form_mappers')
         .set({
           integration_api_type: kind,
           integration_api_id: apiId,
-          ...(body.conversion_rules !== undefined ? { conversion_rules: JSON.stringify(body.conversion_rules) } : {}),
+          ...(rules !== undefined ? { conversion_rules: JSON.stringify(rules) } : {}),
           ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
           updated_at: new Date(),
         })

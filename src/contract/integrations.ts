@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { accountTokenSchema } from './account-tokens';
 import { accountParamsSchema, paginatedSchema, uuidSchema } from './common';
+import type { FieldMapRow } from '../domain/field-map/rows';
 
 const INTEGRATION_KINDS = ['centerbase', 'zapier', 'clio'] as const;
 /** The kinds whose record types take field maps (spec §5: integrationApiType). */
@@ -105,7 +106,7 @@ export type IntegrationWriteBody = z.infer<typeof integrationWriteBodySchema>;
 export const integrationApiPageSchema = paginatedSchema(integrationApiSchema);
 export const integrationFieldPageSchema = paginatedSchema(integrationFieldSchema);
 
-// Field maps (spec §3, §5). The rules' validation arrives with the field-map editor; this stores their shape.
+// Field maps (spec §3, §5). The shape only: the rules are src/domain/field-map, run by the routes on every save.
 const mappedFieldSchema = z.object({
   id: z.string().max(200),
   name: z.string().max(500),
@@ -118,7 +119,7 @@ export const conversionRuleSchema = z.object({
   id: z.string().min(1).max(200),
   local: mappedFieldSchema.nullable(),
   foreign: mappedFieldSchema.nullable(),
-});
+}) satisfies z.ZodType<FieldMapRow>;
 
 export const formMapperSchema = z.object({
   id: z.string(),
@@ -133,7 +134,17 @@ export const formMapperSchema = z.object({
 export type FormMapper = z.infer<typeof formMapperSchema>;
 export const formMapperPageSchema = paginatedSchema(formMapperSchema);
 
-const conversionRulesField = z.array(conversionRuleSchema).max(1000, 'must have at most 1000 rows');
+/** Rows are named by id in the 400 of a save (and in the editor), so an id may appear once. */
+const conversionRulesField = z
+  .array(conversionRuleSchema)
+  .max(1000, 'must have at most 1000 rows')
+  .superRefine((rows, context) => {
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      if (seen.has(row.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: 'must be unique among the rows' });
+      seen.add(row.id);
+    });
+  });
 
 export const formMapperCreateBodySchema = z.object({
   form_template: z.string().min(1, 'is required'),

@@ -180,14 +180,21 @@ describe('account tokens', () => {
 });
 
 describe('field maps', () => {
-  const rules = [
-    { id: 'r1', local: { id: 'in-1', name: 'Full name', type: 'textInput', required: true }, foreign: { id: 'f1', name: 'First Name', type: 'text', required: true } },
-    { id: 'r2', local: null, foreign: { id: 'f2', name: 'Notes', type: 'text', required: false, error: 'Please select a field' } },
-  ];
+  const notes = { id: 'f2', name: 'Notes', type: 'text', required: false };
+  /** A map spec §5 accepts (tests/server/field-map-save.test.ts covers the rules): inputs of the form as saved. */
+  let rules: unknown[];
+  beforeAll(async () => {
+    const [page1, page2] = (await lawyer.get(`/api/${acme}/form-templates/${formId}/`)).json().jsonForm;
+    const side = (input: { id: string; label: string; subtype: string; required: boolean }) => ({ id: input.id, name: input.label, type: input.subtype, required: input.required });
+    rules = [
+      { id: 'r1', local: side(page1.children[1]), foreign: { id: 'f1', name: 'First Name', type: 'text', required: true } },
+      { id: 'r2', local: side(page2.children[0]), foreign: notes },
+    ];
+  });
 
   it('stores and returns the rules; lists by form; toggles; the built-in contact form takes maps too', async () => {
     const integration = (await lawyer.get(`/api/${acme}/integrations/centerbase/`)).json().results[0];
-    const api = await addRecordType(integration.id, 'Matter');
+    const api = await addRecordType(integration.id, 'Matter', [{ id: 'f1', name: 'First Name', type: 'text', required: true }, notes]);
     const created = await lawyer.request({
       method: 'POST',
       url: `/api/${acme}/form-mappers/`,
