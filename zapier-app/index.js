@@ -1,0 +1,20 @@
+'use strict';
+
+const { version } = require('./package.json');
+const authentication = require('./authentication');
+const { handleErrors, includeApiKey } = require('./api');
+const forms = require('./triggers/forms');
+const newResponse = require('./triggers/new-response');
+
+module.exports = {
+  version,
+  // zapier-platform-core's package.json is not an exported path: the pinned dependency's version, written out.
+  platformVersion: '19.1.0',
+  authentication,
+  beforeRequest: [includeApiKey],
+  afterResponse: [handleErrors],
+  triggers: {
+    [forms.key]: forms,
+    [newResponse.key]: newResponse,
+  },
+};
