@@ -76,6 +76,18 @@ async function submitPublicly(answers: { name: string; area: 'Family' | 'Injury'
 }
 
 const deliveriesOf = (responseId: string) => db.selectFrom('deliveries').selectAll().where('form_response_id', '=', responseId).execute();
+type DeliveryRow = Awaited<ReturnType<typeof deliveriesOf>>[number];
+
+/** The response's (only) delivery once `check` holds. */
+async function waitForDelivery(responseId: string, check: (delivery: DeliveryRow) => boolean, what: string): Promise<DeliveryRow> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [delivery] = await deliveriesOf(responseId);
+    if (delivery && check(delivery)) return delivery;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 beforeAll(async () => {
   receiver = await HookReceiver.start();
@@ -97,6 +109,8 @@ beforeAll(async () => {
     pollingIntervalSeconds: 0.5,
     sweepIntervalMs: 200,
     timeoutMs: 3_000,
+    // The retry schedule at a tenth (5 s → 0.5 s), so the outage test waits for a real retry, not a replay.
+    scheduleScale: 0.1,
   });
   app = await buildApp({ config, db, pool: database.pool, secretKey: config.SECRET_KEY!, staticDir: '/nonexistent-static', delivery: engine });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -254,6 +268,26 @@ describe('the New Response trigger', () => {
 
     // Turning the Zap off again (Zapier retries an unsubscribe it did not hear back from) is not an error.
     await expect(hook.unsubscribe()).resolves.toBeUndefined();
+  });
+
+  it('keeps retrying while Zapier is down and delivers once, under the same webhook-id, when it is back', async () => {
+    const path = '/hooks/catch/123/outage';
+    const hook = await subscribeZapHook({ apiKey, formId, receiver, path, baseUrl });
+    receiver.stop();
+    const refusedBefore = receiver.refused;
+    const responseId = await submitPublicly({ name: 'Grace Hopper', area: 'Family', incidents: ['Family'] });
+    const failing = await waitForDelivery(responseId, (d) => d.attempt_count >= 2 && d.status === 'pending', 'two refused attempts');
+    expect(failing.last_status_code).toBe(503);
+    expect(failing.next_attempt_at).not.toBeNull();
+    expect(receiver.refused - refusedBefore).toBeGreaterThanOrEqual(2);
+
+    receiver.restart();
+    const sent = await waitForDelivery(responseId, (d) => d.status === 'succeeded', 'the delivery after the outage');
+    const got = await receiver.waitFor((delivery) => delivery.payload.responseId === responseId);
+    expect(got.webhookId).toBe(sent.id);
+    expect(got.count).toBe(1);
+    expect(got.path).toBe(path);
+    await hook.unsubscribe();
   });
 
   it("cannot subscribe another account's form, and says why", async () => {
