@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,9 @@ describe('authentication', () => {
     const me = await run<{ account: { id: number; internalName: string } }>(zapierApp.authentication.test, auth());
     expect(me).toEqual({ account: { id: acme, internalName: 'Acme Law' } });
     expect(await run(zapierApp.authentication.connectionLabel, { ...auth(), inputData: me })).toBe('Acme Law');
+    // Running the app left this process's own HTTP clients (the delivery engine's among them) as they were.
+    expect((globalThis.fetch as { patchedByZapier?: boolean }).patchedByZapier).toBeUndefined();
+    expect((http as { patchedByZapier?: boolean }).patchedByZapier).toBeUndefined();
   });
 
   it('refuses a wrong or renewed-away key with a message that says where to get a new one', async () => {
