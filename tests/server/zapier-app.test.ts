@@ -189,18 +189,14 @@ describe('the New Response trigger', () => {
 
   it("announces the chosen form's inputs as output fields under answers, labelled as in the builder", async () => {
     const fields = await run<Record<string, unknown>[]>(trigger.outputFields as never, { ...auth(), inputData: { form_id: formId } });
-    expect(fields.map((field) => field.key)).toEqual([
-      'id',
-      'responseId',
-      'formId',
-      'formName',
-      'submittedAt',
-      'timestamp',
-      'type',
-      'answers__full_name',
-      'answers__practice_area',
-      'answers__email_address',
-      'answers__incident_types',
+    expect(fields.slice(0, -4)).toEqual([
+      { key: 'id', label: 'Event ID' },
+      { key: 'responseId', label: 'Response ID' },
+      { key: 'formId', label: 'Form ID' },
+      { key: 'formName', label: 'Form Name' },
+      { key: 'submittedAt', label: 'Submitted At', type: 'datetime' },
+      { key: 'timestamp', label: 'Event Time', type: 'datetime' },
+      { key: 'type', label: 'Event Type' },
     ]);
     expect(fields.slice(-4)).toEqual([
       { key: 'answers__full_name', label: 'Full name', type: 'string' },
@@ -208,6 +204,9 @@ describe('the New Response trigger', () => {
       { key: 'answers__email_address', label: 'Email address', type: 'string' },
       { key: 'answers__incident_types', label: 'Incident types', type: 'string', list: true },
     ]);
+    // Before a form is chosen the editor still gets the payload's own fields, and no request fails.
+    const unchosen = await run<Record<string, unknown>[]>(trigger.outputFields as never, { ...auth(), inputData: {} });
+    expect(unchosen).toEqual(fields.slice(0, -4));
   });
 
   it("lists the newest responses as samples, shaped as a push, and reports another account's form by its message", async () => {

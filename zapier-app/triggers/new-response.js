@@ -76,13 +76,13 @@ module.exports = {
     perform,
     performList,
     outputFields: [
-      { key: 'id', label: 'Delivery ID' },
+      { key: 'id', label: 'Event ID' },
       { key: 'responseId', label: 'Response ID' },
       { key: 'formId', label: 'Form ID' },
       { key: 'formName', label: 'Form Name' },
       { key: 'submittedAt', label: 'Submitted At', type: 'datetime' },
-      { key: 'timestamp', label: 'Sent At', type: 'datetime' },
-      { key: 'type', label: 'Event' },
+      { key: 'timestamp', label: 'Event Time', type: 'datetime' },
+      { key: 'type', label: 'Event Type' },
       answerFields,
     ],
     sample: {
