@@ -3,6 +3,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppTester } from 'zapier-platform-core';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { DB } from '../../server/db/database.js';
@@ -46,7 +47,7 @@ const trigger = zapierApp.triggers.new_response.operation;
 const run = <T>(method: Parameters<typeof runZapierApp>[1], bundle: Record<string, unknown>) => runZapierApp<T>(baseUrl, method, bundle);
 const auth = (key = apiKey) => ({ authData: { apiKey: key } });
 
-/** A form with a checkbox (a list answer), so every kind of output field is covered. */
+/** The sample form plus a checkbox, whose answers are lists (Zapier's `list` output fields). */
 function intakeDocument(): FormDocument {
   const document = sampleDocument();
   const contact = document[1];
@@ -170,7 +171,7 @@ describe('authentication', () => {
   });
 
   it('names the missing setting when the API address is unset or not http(s)', async () => {
-    const tester = (await import('zapier-platform-core')).createAppTester(zapierApp);
+    const tester = createAppTester(zapierApp);
     delete process.env.FORMBUILDER_API_URL;
     await expect(tester(zapierApp.authentication.test as never, auth() as never)).rejects.toThrow(/FORMBUILDER_API_URL is not set/);
     process.env.FORMBUILDER_API_URL = 'ftp://forms.example.com';
