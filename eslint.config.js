@@ -87,4 +87,10 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-*'] }],
     },
   },
+  {
+    // The Zapier app is its own CommonJS package, run by Zapier's Node runtime (`zapier push`), not by our build.
+    files: ['zapier-app/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

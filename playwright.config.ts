@@ -59,6 +59,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       // A build elsewhere (e.g. of another checkout); default ./dist.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? '',
+      ZAPIER_HOOK_HOSTS: '127.0.0.1',
     },
   },
 });
