@@ -29,7 +29,6 @@ const USAGE = `Usage:
   npm run manage -- delivery DELIVERY_ID
   npm run manage -- replay-delivery DELIVERY_ID [--wait SECONDS]`;
 
-
 const email = z.email({ error: 'must be an email address' }).transform((v) => v.trim().toLowerCase());
 const password = z.string({ error: 'is required' }).min(8, 'must be at least 8 characters long').max(1024, 'is too long');
 
@@ -154,8 +153,7 @@ async function main(argv: string[]): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase(config);
-  // Four: a replay drains its target on one connection while pg-boss and the wait for the outcome use others.
-  const { db, pool } = createDb(database.connectionString, { max: 4 });
+  const { db, pool } = createDb(database.connectionString, { max: 2 });
   try {
     await migrateToLatest(db);
     console.log(await run(db, args, pool));
