@@ -174,13 +174,11 @@ async function startServer(database: Awaited<ReturnType<typeof startDatabase>>, 
   }
 }
 
-const csrfOf = (server: BenchServer) => /csrftoken=([^;]+)/.exec(server.cookie)![1];
-
 async function createForm(server: BenchServer, accountId: number, name: string, form: BuilderBenchForm): Promise<string> {
   formDocumentSchema.parse(form.document);
   const response = await fetch(`${server.baseUrl}/api/${accountId}/form-templates/`, {
     method: 'POST',
-    headers: { cookie: server.cookie, 'x-csrftoken': csrfOf(server), 'content-type': 'application/json' },
+    headers: server.session.jsonHeaders(),
     body: JSON.stringify({
       name,
       description: '',

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
+import { signIn } from './lib/sign-in.js';
 
 const root = resolve(process.env.SERVER_ROOT ?? join(import.meta.dirname, '..'));
 const CLIENTS = 30;
@@ -58,25 +59,8 @@ async function waitHealthy(base: string, timeoutMs = 60_000): Promise<void> {
 
 /** Signs in as the administrator and makes a one-input form in the first account. */
 async function makeForm(base: string): Promise<Form> {
-  const jar = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair.split('=');
-      jar.set(name, value.join('='));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  remember(await fetch(`${base}/auth/login/`));
-  const login = await fetch(`${base}/auth/login/`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-    body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password, csrfmiddlewaretoken: jar.get('csrftoken') ?? '' }),
-  });
-  if (login.status !== 303) throw new Error(`sign-in failed: ${login.status}`);
-  remember(login);
-  const accounts = (await (await fetch(`${base}/api/accounts/`, { headers: { cookie: cookie() } })).json()) as { results: { id: number }[] };
+  const session = await signIn(base, ADMIN.email, ADMIN.password);
+  const accounts = (await (await fetch(`${base}/api/accounts/`, { headers: { cookie: session.cookie } })).json()) as { results: { id: number }[] };
   const accountId = accounts.results[0].id;
   const pageId = randomUUID();
   const inputId = randomUUID();
@@ -92,7 +76,7 @@ async function makeForm(base: string): Promise<Form> {
   ];
   const created = await fetch(`${base}/api/${accountId}/form-templates/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-csrftoken': jar.get('csrftoken') ?? '', origin: base },
+    headers: session.jsonHeaders(),
     body: JSON.stringify({ name: 'Faults', jsonForm, jsonConditionalLogic: { conditionMap: {}, pageMap: {} } }),
   });
   if (created.status !== 201) throw new Error(`form creation failed: ${created.status} ${await created.text()}`);

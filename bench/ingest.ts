@@ -2,22 +2,33 @@
  * Ingest: POST /api/form-submit/ under autocannon (50 connections) against a plain Fastify + pg insert into the
  * same database, in the same run. Prints req/s, latency p50/p99, errors, and checks every 201 is a row in the table.
  * Target (BENCHMARKS.md): ≥ 0.6× the baseline's req/s, p99 ≤ 30 ms, 0 errors, every accepted row stored.
+ *
+ * Then the same load on the same form with one Zapier hook on it, subscribed through `/api/zapier/hooks/` with an API
+ * key, to a loopback receiver that verifies every signature (`standardwebhooks`) and counts requests by `webhook-id`,
+ * while the delivery workers run in the server as `npm start` runs them. Prints accepted/s, p50/p99 and the ratio to
+ * the bare insert (target ≥ 0.5×), then waits for the workers to drain and prints lost (accepted, never delivered:
+ * target 0), duplicates (a `webhook-id` answered 2xx twice: target 0) and the drain time after the load stopped.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { createDb, migrateToLatest } from '../server/db/database.js';
+import { Webhook } from 'standardwebhooks';
+import { createDb, migrateToLatest, type DB } from '../server/db/database.js';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { createAccountWithDefaults } from '../server/forms/built-in-form.js';
 import type { FormDocument, InputElement, InputSubtype } from '../src/domain/form-document.js';
+import { startOurServer, type BenchServer } from './lib/fixture.js';
 
 const root = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = 50;
+const DRAIN_TIMEOUT_S = Number(process.env.DRAIN_TIMEOUT ?? 600);
 
 function eightFieldForm(): { document: FormDocument; logic: unknown; answers: (i: number) => Record<string, unknown> } {
   const pageId = randomUUID();
@@ -64,17 +75,21 @@ async function startServer(mode: 'ours' | 'plain', databaseUrl: string, port: nu
   return child;
 }
 
-/** A short untimed run first, so both servers are measured warm (JIT, pools, caches). */
-async function warmUp(url: string, body: (i: number) => string) {
-  let counter = 0;
-  await autocannon({ url, connections: 10, duration: 2, method: 'POST', headers: { 'content-type': 'application/json' }, requests: [{ setupRequest: (request) => ({ ...request, body: body(counter++) }) }] });
-}
-
 async function load(url: string, body: (i: number) => string) {
-  await warmUp(url, body);
   let counter = 0;
   let created = 0;
   const ids: string[] = [];
+  const warmIds: string[] = [];
+  const onResponse = (into: string[]) => (status: number, responseBody: string) => {
+    if (status !== 201) return;
+    into.push((JSON.parse(responseBody) as { id: string }).id);
+  };
+  // A short untimed run first, so every server is measured warm (JIT, pools, caches).
+  await autocannon({
+    url, connections: 10, duration: 2, method: 'POST', headers: { 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request) => ({ ...request, body: body(counter++) }), onResponse: onResponse(warmIds) }],
+  });
+  const measured = onResponse(ids);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -85,14 +100,68 @@ async function load(url: string, body: (i: number) => string) {
       {
         setupRequest: (request) => ({ ...request, body: body(counter++) }),
         onResponse: (status: number, responseBody: string) => {
-          if (status !== 201) return;
-          created += 1;
-          ids.push((JSON.parse(responseBody) as { id: string }).id);
+          if (status === 201) created += 1;
+          measured(status, responseBody);
         },
       },
     ],
   });
-  return { result, created, ids };
+  return { result, created, ids, warmIds };
+}
+
+interface Receipt {
+  oks: number;
+  firstOkAt: number;
+}
+
+/** The hook's receiver: verifies each request's signature with the hook's secret and counts 2xx answers by `webhook-id`. */
+async function hookReceiver() {
+  let secret = '';
+  let badSignatures = 0;
+  const receipts = new Map<string, Receipt>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        new Webhook(secret).verify(Buffer.concat(chunks).toString('utf8'), request.headers as Record<string, string>);
+      } catch {
+        badSignatures += 1;
+        response.writeHead(401).end('bad signature');
+        return;
+      }
+      const id = String(request.headers['webhook-id']);
+      const receipt = receipts.get(id) ?? { oks: 0, firstOkAt: 0 };
+      receipts.set(id, receipt);
+      receipt.oks += 1;
+      receipt.firstOkAt ||= Date.now();
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success"}');
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/catch/bench/`,
+    receipts,
+    badSignatures: () => badSignatures,
+    setSecret: (value: string) => {
+      secret = value;
+    },
+    close: () => new Promise((closed) => server.close(closed)),
+  };
+}
+
+/** An API key made through the integrations route, then a hook on `formId` subscribed with it as Zapier does. */
+async function subscribeHook(server: BenchServer, accountId: number, formId: string, targetUrl: string): Promise<{ id: string; secret: string }> {
+  const token = await fetch(`${server.baseUrl}/api/${accountId}/integrations/zapier/create-account-token/`, { method: 'POST', headers: server.session.jsonHeaders(), body: '{}' });
+  if (token.status !== 201) throw new Error(`API key: ${token.status} ${await token.text()}`);
+  const apiKey = ((await token.json()) as { token: string }).token;
+  const hook = await fetch(`${server.baseUrl}/api/zapier/hooks/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify({ target_url: targetUrl, event: 'response.created', form_id: formId }),
+  });
+  if (hook.status !== 201) throw new Error(`hook subscription: ${hook.status} ${await hook.text()}`);
+  return (await hook.json()) as { id: string; secret: string };
 }
 
 async function main() {
@@ -127,11 +196,26 @@ async function main() {
     const ours = await load('http://127.0.0.1:4802/api/form-submit/', submission);
     oursServer.kill('SIGTERM');
 
+    // Second scenario: the same form with one Zapier hook, the delivery workers running in the server.
+    const receiver = await hookReceiver();
+    const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
+    let hooked: Awaited<ReturnType<typeof load>>;
+    let drain: { lost: number; duplicates: number; drainSeconds: number | null; deliveries: number; states: string };
+    try {
+      receiver.setSecret((await subscribeHook(hookedServer, accountId, formRow.id, receiver.url)).secret);
+      hooked = await load(`${hookedServer.baseUrl}/api/form-submit/`, submission);
+      drain = await waitForDrain(db, receiver, [...hooked.warmIds, ...hooked.ids], Date.now());
+    } finally {
+      await hookedServer.stop();
+      await receiver.close();
+    }
+
     // Every id answered with 201 must be a stored row (requests still in flight when the run stopped may add rows).
     const storedOf = async (table: 'bench_plain' | 'form_responses', ids: string[]) =>
       (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where id = any(${ids}::uuid[])`.execute(db)).rows[0].n;
     const plainRows = await storedOf('bench_plain', plain.ids);
     const ourRows = await storedOf('form_responses', ours.ids);
+    const hookedRows = await storedOf('form_responses', hooked.ids);
     const row = (name: string, run: typeof plain, rows: number) => ({
       'req/s (mean)': Math.round(run.result.requests.average),
       'p50 ms': run.result.latency.p50,
@@ -142,14 +226,55 @@ async function main() {
       'every 201 stored': rows === run.created ? 'yes' : `NO (${run.created - rows} missing)`,
       name,
     });
+    const ratio = (run: typeof plain) => (run.result.requests.average / plain.result.requests.average).toFixed(2);
     console.log(`POST /api/form-submit/ — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same PostgreSQL, this run`);
-    console.table([row('plain Fastify + pg insert (baseline)', plain, plainRows), row('ours (validation, logic, versioning, idempotency)', ours, ourRows)]);
-    console.log(`ratio: ${(ours.result.requests.average / plain.result.requests.average).toFixed(2)}× the baseline (target ≥ 0.6×, p99 ≤ 30 ms)`);
+    console.table([
+      row('plain Fastify + pg insert (baseline)', plain, plainRows),
+      row('ours (validation, logic, versioning, idempotency)', ours, ourRows),
+      row('ours + 1 Zapier hook, delivery workers in the server', hooked, hookedRows),
+    ]);
+    console.log(`ratio without hooks: ${ratio(ours)}× the baseline (target ≥ 0.6×, p99 ≤ 30 ms)`);
+    console.log(`ratio with one Zapier hook: ${ratio(hooked)}× the baseline (target ≥ 0.5×)`);
+    const accepted = hooked.warmIds.length + hooked.ids.length;
+    console.log(
+      `deliveries of the ${accepted} accepted submissions (warm-up included): lost ${drain.lost} (target 0), duplicates ${drain.duplicates} (target 0), ` +
+        `bad signatures ${receiver.badSignatures()}, drain ${drain.drainSeconds === null ? `not finished within ${DRAIN_TIMEOUT_S} s` : `${drain.drainSeconds.toFixed(1)} s after the load stopped`}` +
+        ` (${drain.deliveries} delivery rows: ${drain.states})`,
+    );
   } finally {
     await db.destroy();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Waits until the receiver has a 2xx for the delivery of every accepted response (or DRAIN_TIMEOUT), then counts the
+ * lost (no delivery row, or never received) and the duplicates (any `webhook-id` answered 2xx more than once).
+ */
+async function waitForDrain(db: DB, receiver: Awaited<ReturnType<typeof hookReceiver>>, responseIds: string[], loadStoppedAt: number) {
+  // `= any(array)`: one parameter, however many responses were accepted.
+  const ofResponses = sql<boolean>`form_response_id = any(${responseIds}::uuid[])`;
+  const rows = await db.selectFrom('deliveries').select(['id', 'form_response_id']).where(ofResponses).execute();
+  const deliveryOf = new Map(rows.map((row) => [row.form_response_id, row.id]));
+  const arrived = (responseId: string) => {
+    const id = deliveryOf.get(responseId);
+    return id !== undefined && (receiver.receipts.get(id)?.oks ?? 0) > 0;
+  };
+  const deadline = loadStoppedAt + DRAIN_TIMEOUT_S * 1000;
+  while (!responseIds.every(arrived) && Date.now() < deadline) await new Promise((tick) => setTimeout(tick, 100));
+  const drained = responseIds.every(arrived);
+  // A moment more for a repeat to show up, had the engine sent anything twice.
+  await new Promise((settle) => setTimeout(settle, 2_000));
+  const lastArrival = rows.reduce((last, row) => Math.max(last, receiver.receipts.get(row.id)?.firstOkAt ?? 0), loadStoppedAt);
+  const states = await db.selectFrom('deliveries').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).where(ofResponses).groupBy('status').execute();
+  return {
+    lost: responseIds.filter((id) => !arrived(id)).length,
+    duplicates: [...receiver.receipts.values()].filter((receipt) => receipt.oks > 1).length,
+    drainSeconds: drained ? (lastArrival - loadStoppedAt) / 1000 : null,
+    deliveries: rows.length,
+    states: states.map((state) => `${state.status} ${state.n}`).join(', '),
+  };
 }
 
 await main();

@@ -10,6 +10,7 @@ import { createDb, migrateToLatest, type DB } from '../../server/db/database.js'
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { createAccountWithDefaults } from '../../server/forms/built-in-form.js';
 import type { FormDocument, InputElement, InputSubtype } from '../../src/domain/form-document.js';
+import { signIn, type BenchSession } from './sign-in.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 
@@ -90,6 +91,7 @@ export interface BenchServer {
   baseUrl: string;
   child: ChildProcess;
   cookie: string;
+  session: BenchSession;
   /** Peak resident memory of the server process so far (VmHWM), in MB. */
   peakRssMb(): Promise<number>;
   stop(): Promise<void>;
@@ -100,13 +102,13 @@ export async function peakRssMb(pid: number): Promise<number> {
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** Our real app in a child process, and a session cookie of a user of `accountId`. */
-export async function startOurServer(database: BenchDatabase, accountId: number, port: number): Promise<BenchServer> {
+/** Our real app in a child process (`env` added to its environment), and a session cookie of a user of `accountId`. */
+export async function startOurServer(database: Pick<BenchDatabase, 'connectionString' | 'db'>, accountId: number, port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const email = `bench-${randomUUID()}@example.com`;
   await database.db.insertInto('users').values({ email, password_hash: await hashPassword('bench-password'), first_name: 'B', last_name: 'B', is_staff: false, is_superuser: false, account_id: accountId }).execute();
   const child = fork(join(root, 'bench/fixtures/ingest-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, MODE: 'ours', DATABASE_URL: database.connectionString, PORT: String(port) },
+    env: { ...process.env, ...env, MODE: 'ours', DATABASE_URL: database.connectionString, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((ready, fail) => {
@@ -114,22 +116,12 @@ export async function startOurServer(database: BenchDatabase, accountId: number,
     child.once('exit', (code) => fail(new Error(`server exited ${code}`)));
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const page = await fetch(`${baseUrl}/auth/login/`);
-  const csrf = /csrftoken=([^;]+)/.exec(page.headers.getSetCookie().join(';'))![1];
-  const login = await fetch(`${baseUrl}/auth/login/`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `csrftoken=${csrf}` },
-    body: new URLSearchParams({ email, password: 'bench-password', csrfmiddlewaretoken: csrf }).toString(),
-  });
-  const session = /sessionid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
-  if (!session) throw new Error(`sign-in failed: ${login.status}`);
-  // Sign-in hands out a new CSRF token, bound to the new session.
-  const sessionCsrf = /csrftoken=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1] ?? csrf;
+  const session = await signIn(baseUrl, email, 'bench-password');
   return {
     baseUrl,
     child,
-    cookie: `sessionid=${session}; csrftoken=${sessionCsrf}`,
+    cookie: session.cookie,
+    session,
     peakRssMb: () => peakRssMb(child.pid!),
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.js';
 import { createAccountWithDefaults } from '../forms/built-in-form.js';
@@ -11,6 +12,8 @@ import { reencryptSecrets } from '../secrets/rotate.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { createDb, migrateToLatest, type DB } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
+import { listDeliveries, replayDelivery, showDelivery } from './delivery-commands.js';
+import { UsageError, parse } from './usage.js';
 
 /**
  * Management commands. They use DATA_DIR / DATABASE_URL like the server, and work whether or not
@@ -21,20 +24,13 @@ const USAGE = `Usage:
   npm run manage -- create-account --name "Acme Law"
   npm run manage -- create-user --email a@b.test --password P [--account ID] [--staff] [--superuser] [--first-name F] [--last-name L]
   npm run manage -- set-password --email a@b.test --password P
-  npm run manage -- rotate-secret-key [--old-key-file PATH]`;
-
-export class UsageError extends Error {}
+  npm run manage -- rotate-secret-key [--old-key-file PATH]
+  npm run manage -- deliveries --account ID [--status failed|blocked|pending|sending|succeeded|cancelled] [--form ID] [--limit N]
+  npm run manage -- delivery DELIVERY_ID
+  npm run manage -- replay-delivery DELIVERY_ID [--wait SECONDS]`;
 
 const email = z.email({ error: 'must be an email address' }).transform((v) => v.trim().toLowerCase());
 const password = z.string({ error: 'is required' }).min(8, 'must be at least 8 characters long').max(1024, 'is too long');
-
-function parse<T>(schema: z.ZodType<T>, values: unknown): T {
-  const result = schema.safeParse(values);
-  if (!result.success) {
-    throw new UsageError(result.error.issues.map((issue) => `--${issue.path.join('.').replace(/_/g, '-')} ${issue.message}`).join('\n'));
-  }
-  return result.data;
-}
 
 async function createAccount(db: DB, args: string[]): Promise<string> {
   const { values } = parseArgs({ args, options: { name: { type: 'string' } }, strict: true });
@@ -137,11 +133,14 @@ async function rotateSecretKey(db: DB, args: string[]): Promise<string> {
   return `Re-encrypted ${result.reencrypted} secret(s) under the current key; ${result.alreadyCurrent} already were.`;
 }
 
-const COMMANDS: Record<string, (db: DB, args: string[]) => Promise<string>> = {
+const COMMANDS: Record<string, (db: DB, args: string[], pool: pg.Pool) => Promise<string>> = {
   'create-account': createAccount,
   'create-user': createUser,
   'set-password': setPassword,
   'rotate-secret-key': rotateSecretKey,
+  deliveries: listDeliveries,
+  delivery: showDelivery,
+  'replay-delivery': replayDelivery,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -154,10 +153,10 @@ async function main(argv: string[]): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase(config);
-  const { db } = createDb(database.connectionString, { max: 2 });
+  const { db, pool } = createDb(database.connectionString, { max: 2 });
   try {
     await migrateToLatest(db);
-    console.log(await run(db, args));
+    console.log(await run(db, args, pool));
     return 0;
   } finally {
     await db.destroy();

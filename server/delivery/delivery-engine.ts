@@ -91,7 +91,8 @@ interface ClaimedDelivery {
 /**
  * Creates the missing deliveries of these responses (one per live Zapier hook of their form, when the account's
  * Zapier integration is enabled) and, unless `submit` only adds, puts unfinished ones (pending, failed, cancelled) back to due
- * now. `$1` response ids (null: every response of the account `$4`), `$2` trigger, `$3` now, `$5` whether to requeue.
+ * now. `$1` response ids (null: every response of the account `$4`), `$2` trigger, `$3` now, `$5` whether to requeue,
+ * `$6` only this target (null: every target; `manage replay-delivery` replays one delivery).
  */
 const ENQUEUE_SQL = `
   with wanted as (
@@ -101,6 +102,7 @@ const ENQUEUE_SQL = `
     join account_integrations i on i.account_id = r.account_id and i.kind = 'zapier' and i.enabled
     where ($1::uuid[] is null or r.id = any($1::uuid[]))
       and ($4::bigint is null or r.account_id = $4::bigint)
+      and ($6::text is null or 'zapier:' || h.id = $6::text)
       and not r.is_spam
   )
   insert into deliveries as d (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
@@ -222,8 +224,8 @@ export class DeliveryEngine {
    * Deliveries (and their jobs) for these responses, in the caller's transaction `exec`: committed with it or not at
    * all. `submit` only creates; the other triggers also put unfinished deliveries back to due now.
    */
-  async enqueue(exec: SqlExecutor, responseIds: readonly string[] | null, trigger: DeliveryTrigger, accountId?: number): Promise<{ responseId: string; target: string }[]> {
-    const { rows } = await exec.executeSql(ENQUEUE_SQL, [responseIds, trigger, this.clock(), accountId ?? null, trigger !== 'submit']);
+  async enqueue(exec: SqlExecutor, responseIds: readonly string[] | null, trigger: DeliveryTrigger, accountId?: number, target?: string): Promise<{ responseId: string; target: string }[]> {
+    const { rows } = await exec.executeSql(ENQUEUE_SQL, [responseIds, trigger, this.clock(), accountId ?? null, trigger !== 'submit', target ?? null]);
     const queued = (rows as { form_response_id: string; target: string }[]).map((row) => ({ responseId: row.form_response_id, target: row.target }));
     const targets = [...new Set(queued.map((row) => row.target))];
     if (targets.length > 0) {
