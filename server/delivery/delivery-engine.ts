@@ -89,21 +89,27 @@ interface ClaimedDelivery {
 }
 
 /**
- * Creates the missing deliveries of these responses (one per live Zapier hook of their form, when the account's
- * Zapier integration is enabled) and, unless `submit` only adds, puts unfinished ones (pending, failed, cancelled) back to due
- * now. `$1` response ids (null: every response of the account `$4`), `$2` trigger, `$3` now, `$5` whether to requeue,
- * `$6` only this target (null: every target; `manage replay-delivery` replays one delivery).
+ * The deliveries responses should have, over a relation `r` of responses (`account_id, id, form_template_id,
+ * is_spam`): one per live Zapier hook of the response's form while the account's Zapier integration is enabled; spam
+ * none. One definition for the submission's own insert statement and for enqueue.
+ */
+export function wantedDeliveriesSql(responses: string): string {
+  return `select r.account_id, r.id as response_id, i.id as integration_id, 'zapier:' || h.id as target
+    from ${responses} r
+    join zapier_hooks h on h.form_template_id = r.form_template_id and h.account_id = r.account_id and h.deleted_at is null
+    join account_integrations i on i.account_id = r.account_id and i.kind = 'zapier' and i.enabled
+    where not r.is_spam`;
+}
+
+/**
+ * Creates the missing deliveries of these responses and, unless `submit` only adds, puts unfinished ones (pending,
+ * failed, cancelled) back to due now. `$1` response ids (null: every response of the account `$4`), `$2` trigger,
+ * `$3` now, `$5` whether to requeue, `$6` one target only (null: all).
  */
 const ENQUEUE_SQL = `
   with wanted as (
-    select r.account_id, r.id as response_id, i.id as integration_id, 'zapier:' || h.id as target
-    from form_responses r
-    join zapier_hooks h on h.form_template_id = r.form_template_id and h.account_id = r.account_id and h.deleted_at is null
-    join account_integrations i on i.account_id = r.account_id and i.kind = 'zapier' and i.enabled
-    where ($1::uuid[] is null or r.id = any($1::uuid[]))
-      and ($4::bigint is null or r.account_id = $4::bigint)
-      and ($6::text is null or 'zapier:' || h.id = $6::text)
-      and not r.is_spam
+    select * from (${wantedDeliveriesSql(`(select * from form_responses where ($1::uuid[] is null or id = any($1::uuid[])) and ($4::bigint is null or account_id = $4::bigint))`)}) w
+    where $6::text is null or w.target = $6::text
   )
   insert into deliveries as d (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
   select account_id, response_id, integration_id, target, $2, $3 from wanted
@@ -233,6 +239,26 @@ export class DeliveryEngine {
       await boss.insert(DELIVERY_QUEUE, targets.map((target) => ({ data: { target } })), { db: exec });
     }
     return queued;
+  }
+
+  /** The engine's now (a fake clock in tests): what a new delivery's `next_attempt_at` is. */
+  now(): Date {
+    return this.clock();
+  }
+
+  /**
+   * Wakes workers for these targets (one pg-boss job each) after their deliveries committed. Only a wake-up: if it
+   * fails, or the process dies first, the sweeper finds the due deliveries without a job.
+   */
+  wake(targets: readonly string[]): void {
+    if (targets.length === 0) return;
+    const woken = this.boss()
+      .then((boss) => boss.insert(DELIVERY_QUEUE, targets.map((target) => ({ data: { target } }))))
+      .then(
+        () => undefined,
+        (error: unknown) => this.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'delivery wake-up failed: the sweeper will find it'),
+      );
+    this.track(woken);
   }
 
   /** Runs `work` in a transaction on one pooled connection; `exec` runs SQL in it (for enqueue). */

@@ -10,7 +10,7 @@ import { publicFormParamsSchema, publicFormSchema, publicPrefillParamsSchema, pu
 import type { PrefillData } from '../../src/contract/form-prefills.js';
 import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../src/domain/answers.js';
 import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
-import type { DeliveryEngine } from '../delivery/delivery-engine.js';
+import { wantedDeliveriesSql, type DeliveryEngine } from '../delivery/delivery-engine.js';
 import { PublishedForms, type WireEncoding } from './published-forms.js';
 import { START_TOKEN_HEADER, signStartToken, startTokenIssuedAt } from './start-token.js';
 
@@ -24,28 +24,26 @@ const RATE_LIMIT_WINDOW_MS = 60_000;
  * `same_answers` tells a retry from a different submission reusing the key. The form must be active in the
  * statement's own snapshot: an archive committed before it stores nothing, whatever the published-form cache holds.
  *
- * Deliveries: unless `$9` (we are in the transaction that also enqueues), a form with a live Zapier hook stores
- * nothing here and answers one row with a null id, so the caller stores it again together with its deliveries. The
- * hook check is in this statement's snapshot, so a hook committed before the response always gets it, and a form
- * without hooks pays one index probe, no extra round trip.
+ * One statement, so atomic by itself: the response and its deliveries (one per live Zapier hook of the form) commit
+ * together or not at all, and a hook committed before the response always gets it. A form without hooks pays two
+ * index probes, no extra round trip. `targets` are the deliveries' targets, whose workers the caller then wakes.
  */
 const INSERT_RESPONSE_SQL = `
-  with hooked as (
-    select exists (select 1 from zapier_hooks where form_template_id = $2 and deleted_at is null) as yes
-  ),
-  inserted as (
+  with inserted as (
     insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data, prefill_id, is_spam, spam_reasons)
     select $1, $2, $3, $4, $5, $6, $7, $8
     where exists (select 1 from form_templates where id = $2 and deleted_at is null)
-      and ($9::boolean or not (select yes from hooked))
     on conflict (form_template_id, submission_key) do nothing
-    returning id
+    returning account_id, id, form_template_id, is_spam
+  ),
+  queued as (
+    insert into deliveries (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
+    select account_id, response_id, integration_id, target, 'submit', $9 from (${wantedDeliveriesSql('inserted')}) wanted
+    returning target
   )
-  select id, true as same_answers, true as inserted from inserted
+  select id, true as same_answers, true as inserted, array(select target from queued) as targets from inserted
   union all
-  select id, data = $5::jsonb, false from form_responses where form_template_id = $2 and submission_key = $4
-  union all
-  select null, true, false from hooked where yes and not $9::boolean
+  select id, data = $5::jsonb, false, '{}'::text[] from form_responses where form_template_id = $2 and submission_key = $4
   limit 1`;
 
 /** A concurrent twin with the same key may have committed after the insert's snapshot: read it now. */
@@ -86,7 +84,7 @@ export interface PublicRouteOptions {
   minFillMs: number;
   /** Signs the start tokens (HMAC). */
   secretKey: string;
-  /** Enqueues a response's deliveries in the transaction that stores it. */
+  /** Its deliveries are stored with each response (one statement) and their workers woken. */
   delivery: DeliveryEngine;
 }
 
@@ -196,18 +194,11 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     // A named prepared statement: PostgreSQL parses and plans the hot insert once per connection.
     const answersJson = JSON.stringify(data);
     const values = [form.accountId, form.id, versionId, body.submission_key, answersJson, prefillId, spamReasons.length > 0, spamReasons];
-    type Stored = { id: string | null; same_answers: boolean; inserted: boolean };
-    const result = await pool.query<Stored>({ name: 'form-submit-insert', text: INSERT_RESPONSE_SQL, values: [...values, false] });
+    type Stored = { id: string | null; same_answers: boolean; inserted: boolean; targets?: string[] };
+    const result = await pool.query<Stored>({ name: 'form-submit-insert', text: INSERT_RESPONSE_SQL, values: [...values, delivery.now()] });
     let stored: Stored | undefined = result.rows[0];
-    if (stored && stored.id === null) {
-      // The form has hooks: the response and its deliveries (rows and jobs) commit together or not at all.
-      stored = await delivery.inTransaction(async (client, exec) => {
-        const row = (await client.query<Stored>({ name: 'form-submit-insert', text: INSERT_RESPONSE_SQL, values: [...values, true] })).rows[0];
-        // Spam is stored but not pushed (un-marking it queues the deliveries then).
-        if (row?.inserted && row.id && spamReasons.length === 0) await delivery.enqueue(exec, [row.id], 'submit');
-        return row;
-      });
-    }
+    // Spam is stored but not pushed (un-marking it queues the deliveries then).
+    if (stored?.targets?.length) delivery.wake(stored.targets);
     stored ??= (await pool.query<Stored>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
     // Nothing stored and no earlier response under this key: the form was archived since it was cached.
     if (!stored) throw notFound('This form is not available.');
