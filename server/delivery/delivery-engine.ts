@@ -24,6 +24,8 @@ const BOSS_SCHEMA = 'pgboss';
 /** First key of the advisory locks on targets (the second is hashtext(target)); any constant no other code uses. */
 const TARGET_LOCK_SPACE = 0x0de1;
 const HOOK_TIMEOUT_MS = 15_000;
+/** How long a wake-up waits for others to share it: a burst of submissions costs one, not one each. */
+const WAKE_BATCH_MS = 20;
 const ZAPIER_PREFIX = 'zapier:';
 
 export type DeliveryTrigger = 'submit' | 'attempt_push' | 'send_unsent' | 'replay';
@@ -179,6 +181,11 @@ export class DeliveryEngine {
   private stopping = false;
   /** Set by startWorkers: processes that work also run pg-boss's maintenance (expiring and deleting old jobs). */
   private maintains = false;
+  private readonly toWake = new Set<string>();
+  private wakeTimer?: NodeJS.Timeout;
+  /** Targets a drain started by a wake-up is working on in this process, and those woken again meanwhile. */
+  private readonly draining = new Set<string>();
+  private readonly drainAgain = new Set<string>();
   private readonly adapters: Map<string, IntegrationAdapter>;
 
   constructor(options: DeliveryEngineOptions) {
@@ -247,11 +254,26 @@ export class DeliveryEngine {
   }
 
   /**
-   * Wakes workers for these targets (one pg-boss job each) after their deliveries committed. Only a wake-up: if it
-   * fails, or the process dies first, the sweeper finds the due deliveries without a job.
+   * Wakes workers for these targets after their deliveries committed. Only a wake-up, so it is batched: submissions
+   * arriving within WAKE_BATCH_MS share one. Where this process runs workers it drains the targets itself; otherwise it
+   * sends one pg-boss job per target to whichever worker takes it. If that fails, or the process dies first, the
+   * sweeper finds the due deliveries without a job.
    */
   wake(targets: readonly string[]): void {
-    if (targets.length === 0) return;
+    for (const target of targets) this.toWake.add(target);
+    if (this.wakeTimer || this.toWake.size === 0) return;
+    this.wakeTimer = setTimeout(() => this.flushWake(), WAKE_BATCH_MS);
+  }
+
+  private flushWake(): void {
+    this.wakeTimer = undefined;
+    const targets = [...this.toWake];
+    this.toWake.clear();
+    if (this.stopping || targets.length === 0) return;
+    if (this.maintains) {
+      for (const target of targets) this.drainSoon(target);
+      return;
+    }
     const woken = this.boss()
       .then((boss) => boss.insert(DELIVERY_QUEUE, targets.map((target) => ({ data: { target } }))))
       .then(
@@ -259,6 +281,24 @@ export class DeliveryEngine {
         (error: unknown) => this.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'delivery wake-up failed: the sweeper will find it'),
       );
     this.track(woken);
+  }
+
+  /** Drains the target in this process, or, when a drain of it is already running here, once more after it. */
+  private drainSoon(target: string): void {
+    if (this.draining.has(target)) {
+      this.drainAgain.add(target);
+      return;
+    }
+    this.draining.add(target);
+    const run = async (): Promise<void> => {
+      try {
+        await this.drain(target);
+      } finally {
+        this.draining.delete(target);
+        if (this.drainAgain.delete(target) && !this.stopping) this.drainSoon(target);
+      }
+    };
+    this.track(run());
   }
 
   /** Runs `work` in a transaction on one pooled connection; `exec` runs SQL in it (for enqueue). */
@@ -536,6 +576,8 @@ export class DeliveryEngine {
   async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    // Woken deliveries not yet handed on are due rows: the next start's sweep sends them.
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     const boss = this.bossStart ? await this.bossStart.catch(() => undefined) : undefined;
     const timer = setTimeout(() => this.abort.abort(), graceMs);
     await Promise.all([...this.running]);

@@ -239,12 +239,20 @@ describe('enqueue', () => {
     expect(await jobCount()).toBe(jobsBefore);
   });
 
-  it('creates the delivery and its job with the response, and neither when the transaction rolls back', async () => {
+  it('creates the delivery with the response and then one wake-up job per target for a burst, and neither when the transaction rolls back', async () => {
     const { formId, target } = await formWithHook('rollback');
     const jobsBefore = await jobCount();
+    // The delivery is in the submission's own statement: there as soon as the submission is answered.
     const id = await submit(formId);
     expect((await deliveriesOf(id)).map((d) => [d.target, d.status, d.trigger])).toEqual([[target, 'pending', 'submit']]);
+    await waitFor(async () => (await jobCount()) > jobsBefore, 'the wake-up job', 5_000);
     expect(await jobCount()).toBe(jobsBefore + 1);
+    // Wake-ups within the batch window share one job per target.
+    appEngine.wake([target]);
+    appEngine.wake([target, target]);
+    await waitFor(async () => (await jobCount()) > jobsBefore + 1, 'the batched wake-up job', 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await jobCount()).toBe(jobsBefore + 2);
 
     // The same enqueue inside a transaction that fails: it did write (seen inside), and nothing of it survives.
     const [version] = await db.selectFrom('form_versions').select('id').where('form_template_id', '=', formId).execute();
