@@ -272,7 +272,7 @@ describe('enqueue', () => {
     expect(seenInside).toBe(1);
     expect(await deliveriesOf(responseId)).toEqual([]);
     expect(await db.selectFrom('form_responses').select('id').where('id', '=', responseId).execute()).toEqual([]);
-    expect(await jobCount()).toBe(jobsBefore + 1);
+    expect(await jobCount()).toBe(jobsBefore + 2);
   });
 
   it('does not push spam until it is un-marked, and cancels what waits when a response is marked', async () => {
