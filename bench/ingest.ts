@@ -5,7 +5,7 @@
  *
  * Then the same load on the same form with one Zapier hook on it, subscribed through `/api/zapier/hooks/` with an API
  * key, to a loopback receiver that verifies every signature (`standardwebhooks`) and counts requests by `webhook-id`,
- * while the delivery workers run in the server as `npm start` runs them. Prints accepted/s, p50/p99 and the ratio to
+ * while the delivery workers run in the server as `npm start` runs them (HOOK_WORKERS=0: without workers, to separate the insert's cost from theirs). Prints accepted/s, p50/p99 and the ratio to
  * the bare insert (target ≥ 0.5×), then waits for the workers to drain and prints lost (accepted, never delivered:
  * target 0), duplicates (a `webhook-id` answered 2xx twice: target 0) and the drain time after the load stopped.
  */
@@ -198,7 +198,7 @@ async function main() {
 
     // Second scenario: the same form with one Zapier hook, the delivery workers running in the server.
     const receiver = await hookReceiver();
-    const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
+    const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: process.env.HOOK_WORKERS ?? '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
     let hooked: Awaited<ReturnType<typeof load>>;
     let drain: { lost: number; duplicates: number; drainSeconds: number | null; deliveries: number; states: string };
     try {
