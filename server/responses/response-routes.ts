@@ -6,6 +6,7 @@ import { containsPattern } from '../db/like.js';
 import { badRequest, notFound } from '../errors.js';
 import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import { loadResponseDeliveries } from '../delivery/delivery-repository.js';
+import { ATTENTION_ORDER } from '../delivery/delivery-routes.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import { pageUrl } from '../routes/pagination.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
@@ -16,6 +17,8 @@ import {
   formResponseParamsSchema,
   formResponseSpamBodySchema,
   type FormResponseDetail,
+  type FormResponseListItem,
+  type ResponseDeliveryFilter,
 } from '../../src/contract/form-responses.js';
 import type { ConditionalLogic, FormDocument } from '../../src/domain/form-document.js';
 import { describeResponse } from '../../src/domain/response-view.js';
@@ -33,6 +36,37 @@ function boundary(value: string, end: boolean): Date {
 }
 
 type ResponsesAlias = Database & { r: Database['form_responses'] };
+
+/** Whether response `r` has a delivery in this status (the unique (form_response_id, target) index finds them). */
+const hasDelivery = (status: string | null) =>
+  sql<SqlBool>`exists (select 1 from deliveries d where d.form_response_id = r.id and d.account_id = r.account_id${
+    status === null ? sql`` : sql` and d.status = ${status}`
+  })`;
+
+/**
+ * A target the engine would push a new delivery of `r` to: a live Zapier hook on its form while the account's Zapier
+ * integration is enabled (the `wanted` rows of the engine's enqueue). Clio and Centerbase join when their adapters do.
+ */
+const hasLiveTarget = sql<SqlBool>`exists (
+  select 1 from zapier_hooks h
+  join account_integrations i on i.account_id = h.account_id and i.kind = 'zapier' and i.enabled
+  where h.form_template_id = r.form_template_id and h.account_id = r.account_id and h.deleted_at is null)`;
+
+/**
+ * The `delivery` filter across integrations (docs/api.md "Deliveries"). Spam is never pushed, so it is left out of
+ * all three. `unsent`: no delivery succeeded, and either one exists (waiting, failed, blocked, cancelled) or the form
+ * has a live target now (a hook subscribed after the response came): exactly what Send unsent would send again.
+ */
+function deliveryCondition(filter: ResponseDeliveryFilter): Expression<SqlBool> {
+  switch (filter) {
+    case 'unsent':
+      return sql<SqlBool>`(not r.is_spam and not ${hasDelivery('succeeded')} and (${hasDelivery(null)} or ${hasLiveTarget}))`;
+    case 'failed':
+      return sql<SqlBool>`(not r.is_spam and ${hasDelivery('failed')})`;
+    case 'succeeded':
+      return sql<SqlBool>`(not r.is_spam and ${hasDelivery('succeeded')})`;
+  }
+}
 
 interface VersionDoc {
   document: FormDocument;
@@ -66,6 +100,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
       if (query.is_spam) conditions.push(eb('r.is_spam', '=', query.is_spam === 'true'));
       if (query.submitted_after) conditions.push(eb('r.submitted_at', '>=', boundary(query.submitted_after, false)));
       if (query.submitted_before) conditions.push(eb('r.submitted_at', '<', boundary(query.submitted_before, true)));
+      if (query.delivery) conditions.push(deliveryCondition(query.delivery));
       if (query.search) {
         conditions.push(eb(sql`lower(r.data::text)`, 'like', containsPattern(query.search, { lowerCase: true })));
       }
@@ -87,6 +122,9 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
         'r.data',
         'r.prefill_id',
         'f.name as form_name',
+        // One probe of the (form_response_id, target) index per listed row, in the same query: no N+1.
+        sql<FormResponseListItem['deliveryStatus']>`(select d.status from deliveries d where d.form_response_id = r.id and d.account_id = r.account_id
+          order by ${sql.raw(ATTENTION_ORDER)}, d.updated_at desc limit 1)`.as('delivery_status'),
       ])
       .where(filters);
     if (cursor && position) {
@@ -128,6 +166,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
           submittedAt: row.submitted_at.toISOString(),
           isSpam: row.is_spam,
           prefill: row.prefill_id,
+          deliveryStatus: row.delivery_status ?? null,
           summary: answers
             .filter((answer) => answer.displayValue !== '')
             .slice(0, 3)
