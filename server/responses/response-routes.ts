@@ -55,7 +55,7 @@ const hasLiveTarget = sql<SqlBool>`exists (
 /**
  * The `delivery` filter across integrations (docs/api.md "Deliveries"). Spam is never pushed, so it is left out of
  * all three. `unsent`: no delivery succeeded, and either one exists (waiting, failed, blocked, cancelled) or the form
- * has a live target now (a hook subscribed after the response came): exactly what Send unsent would send again.
+ * has a live target now (a hook subscribed after the response came): it has somewhere to go and has not arrived.
  */
 function deliveryCondition(filter: ResponseDeliveryFilter): Expression<SqlBool> {
   switch (filter) {
