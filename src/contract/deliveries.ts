@@ -56,6 +56,8 @@ export const attemptPushResultSchema = z.object({
   ),
 });
 
+export type AttemptPushResult = z.infer<typeof attemptPushResultSchema>;
+
 /** `POST integrations/{kind}/send-unsent/`: how many responses were queued. */
 export const sendUnsentResultSchema = z.object({ queued: z.number().int() });
 
