@@ -35,6 +35,11 @@ export function deliveryStatusLook(status: DeliveryStatus, attemptCount = 0): St
   }
 }
 
+/** The list's badge: one status per response, without its attempts, so waiting and sending read as one. */
+export function listDeliveryLook(status: DeliveryStatus): StatusLook {
+  return status === 'pending' ? deliveryStatusLook('sending') : deliveryStatusLook(status);
+}
+
 /** What a status means for the firm, under the badge; null when the badge says enough. */
 export const DELIVERY_STATUS_HINTS: Readonly<Record<DeliveryStatus, string | null>> = {
   succeeded: null,
