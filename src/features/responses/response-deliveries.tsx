@@ -120,7 +120,12 @@ function DeliveryItem({ delivery, now }: { delivery: ResponseDelivery; now: numb
       <div className="d-flex flex-wrap align-items-center gap-2">
         <h3 id={headingId} className="h6 mb-0">
           {INTEGRATION_NAMES[delivery.kind]}
-          {target && <span className="fw-normal text-body-secondary"> · {target}</span>}
+          {target && (
+            <>
+              {' '}
+              <span className="fw-normal text-body-secondary">· {target}</span>
+            </>
+          )}
         </h3>
         <DeliveryStatusBadge look={look} />
       </div>
@@ -144,7 +149,7 @@ function DeliveryItem({ delivery, now }: { delivery: ResponseDelivery; now: numb
         )}
         {delivery.succeededAt && (
           <>
-            <dt>Delivered</dt>
+            <dt>Delivered at</dt>
             <dd>
               <ResponseTime iso={delivery.succeededAt} now={now} inline />
             </dd>
