@@ -37,34 +37,44 @@ function boundary(value: string, end: boolean): Date {
 
 type ResponsesAlias = Database & { r: Database['form_responses'] };
 
-/** Whether response `r` has a delivery in this status (the unique (form_response_id, target) index finds them). */
-const hasDelivery = (status: string | null) =>
-  sql<SqlBool>`exists (select 1 from deliveries d where d.form_response_id = r.id and d.account_id = r.account_id${
-    status === null ? sql`` : sql` and d.status = ${status}`
+/** Deliveries that still owe their target the response. */
+const OPEN_STATUSES = ['pending', 'sending', 'failed', 'blocked'] as const;
+
+/**
+ * Whether response `r` has a delivery in one of these statuses, or any. The account is a constant, not `r.account_id`:
+ * when the planner hashes the subquery once instead of probing per row, it then reads this account's deliveries
+ * through (account_id, status), never the whole table.
+ */
+const hasDelivery = (accountId: number, statuses: readonly string[] | null) =>
+  sql<SqlBool>`exists (select 1 from deliveries d where d.form_response_id = r.id and d.account_id = ${accountId}${
+    statuses === null ? sql`` : sql` and d.status in (${sql.join(statuses)})`
   })`;
 
 /**
  * A target the engine would push a new delivery of `r` to: a live Zapier hook on its form while the account's Zapier
  * integration is enabled (the `wanted` rows of the engine's enqueue). Clio and Centerbase join when their adapters do.
  */
-const hasLiveTarget = sql<SqlBool>`exists (
+const hasLiveTarget = (accountId: number) => sql<SqlBool>`exists (
   select 1 from zapier_hooks h
   join account_integrations i on i.account_id = h.account_id and i.kind = 'zapier' and i.enabled
-  where h.form_template_id = r.form_template_id and h.account_id = r.account_id and h.deleted_at is null)`;
+  where h.form_template_id = r.form_template_id and h.account_id = ${accountId} and h.deleted_at is null)`;
 
 /**
  * The `delivery` filter across integrations (docs/api.md "Deliveries"). Spam is never pushed, so it is left out of
- * all three. `unsent`: no delivery succeeded, and either one exists (waiting, failed, blocked, cancelled) or the form
- * has a live target now (a hook subscribed after the response came): it has somewhere to go and has not arrived.
+ * all three. `unsent`: a target still owes it (a delivery waiting, sending, failed or blocked), or it never arrived
+ * anywhere while it had somewhere to go (no success, and a cancelled delivery or a live target now, e.g. a hook
+ * subscribed after it came). So the list's badge and the filter agree: every open status is unsent.
  */
-function deliveryCondition(filter: ResponseDeliveryFilter): Expression<SqlBool> {
+function deliveryCondition(filter: ResponseDeliveryFilter, accountId: number): Expression<SqlBool> {
+  const has = (statuses: readonly string[] | null) => hasDelivery(accountId, statuses);
   switch (filter) {
     case 'unsent':
-      return sql<SqlBool>`(not r.is_spam and not ${hasDelivery('succeeded')} and (${hasDelivery(null)} or ${hasLiveTarget}))`;
+      return sql<SqlBool>`(not r.is_spam and (${has(OPEN_STATUSES)}
+        or (not ${has(['succeeded'])} and (${has(null)} or ${hasLiveTarget(accountId)}))))`;
     case 'failed':
-      return sql<SqlBool>`(not r.is_spam and ${hasDelivery('failed')})`;
+      return sql<SqlBool>`(not r.is_spam and ${has(['failed'])})`;
     case 'succeeded':
-      return sql<SqlBool>`(not r.is_spam and ${hasDelivery('succeeded')})`;
+      return sql<SqlBool>`(not r.is_spam and ${has(['succeeded'])})`;
   }
 }
 
@@ -100,7 +110,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
       if (query.is_spam) conditions.push(eb('r.is_spam', '=', query.is_spam === 'true'));
       if (query.submitted_after) conditions.push(eb('r.submitted_at', '>=', boundary(query.submitted_after, false)));
       if (query.submitted_before) conditions.push(eb('r.submitted_at', '<', boundary(query.submitted_before, true)));
-      if (query.delivery) conditions.push(deliveryCondition(query.delivery));
+      if (query.delivery) conditions.push(deliveryCondition(query.delivery, account.id));
       if (query.search) {
         conditions.push(eb(sql`lower(r.data::text)`, 'like', containsPattern(query.search, { lowerCase: true })));
       }
@@ -123,7 +133,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
         'r.prefill_id',
         'f.name as form_name',
         // One probe of the (form_response_id, target) index per listed row, in the same query: no N+1.
-        sql<FormResponseListItem['deliveryStatus']>`(select d.status from deliveries d where d.form_response_id = r.id and d.account_id = r.account_id
+        sql<FormResponseListItem['deliveryStatus']>`(select d.status from deliveries d where d.form_response_id = r.id and d.account_id = ${account.id}
           order by ${sql.raw(ATTENTION_ORDER)}, d.updated_at desc limit 1)`.as('delivery_status'),
       ])
       .where(filters);
