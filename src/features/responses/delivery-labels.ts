@@ -60,7 +60,7 @@ export function targetLabel(delivery: Pick<ResponseDelivery, 'kind' | 'target'>)
 export const ERROR_KIND_TEXT: Readonly<Record<NonNullable<ResponseDelivery['attempts'][number]['errorKind']>, string>> = {
   network: 'Network error',
   timeout: 'Timed out',
-  http: 'Refused',
+  http: 'HTTP error',
   auth: 'Not authorised',
   validation: 'Rejected data',
   rate_limited: 'Rate limited',

@@ -10,6 +10,7 @@ import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
 import { LoadingButton } from '../../components/loading-button';
 import { ResponseTime } from '../../components/response-time';
+import { useNarrowScreen } from '../../components/use-narrow-screen';
 import { formatExactTime, formatPreciseTime, formatRelativeTime } from '../../domain/intl-format';
 import {
   DELIVERY_POLL_MS,
@@ -51,8 +52,57 @@ function duration(ms: number | null): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+type Attempt = ResponseDelivery['attempts'][number];
+
+/** The attempt's error in words (an HTTP error's message already names its status), and what the remote answered. */
+function AttemptError({ attempt }: { attempt: Attempt }) {
+  const kind = attempt.errorKind && attempt.errorKind !== 'http' ? ERROR_KIND_TEXT[attempt.errorKind] : null;
+  return (
+    <>
+      {kind || attempt.errorMessage ? (
+        <>
+          {kind && <span className="fw-semibold">{kind}: </span>}
+          {attempt.errorMessage}
+        </>
+      ) : attempt.durationMs === null ? (
+        'In progress'
+      ) : (
+        <span className="text-body-secondary">None</span>
+      )}
+      {attempt.responseExcerpt && (
+        <details className="mt-1">
+          <summary>What it answered</summary>
+          <pre className="delivery-excerpt mb-0">{attempt.responseExcerpt}</pre>
+        </details>
+      )}
+    </>
+  );
+}
+
+/** Phones: one block per attempt instead of a table wider than the screen. */
+function AttemptList({ id, attempts }: { id: string; attempts: readonly Attempt[] }) {
+  return (
+    <ol id={id} className="list-unstyled d-grid gap-2 mt-2 mb-0 small" aria-label="Attempts, newest first">
+      {attempts.map((attempt) => (
+        <li key={attempt.attemptNo} className="border rounded p-2">
+          <div className="fw-semibold">
+            Attempt {attempt.attemptNo} · <time dateTime={attempt.startedAt}>{formatPreciseTime(attempt.startedAt)}</time>
+          </div>
+          <div className="text-body-secondary">
+            {duration(attempt.durationMs)} · HTTP status {attempt.responseStatus ?? '—'}
+          </div>
+          <div className="delivery-attempt-error">
+            <AttemptError attempt={attempt} />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function AttemptHistory({ delivery }: { delivery: ResponseDelivery }) {
   const [open, setOpen] = useState(false);
+  const narrow = useNarrowScreen();
   const tableId = useId();
   const count = delivery.attempts.length;
   return (
@@ -60,7 +110,8 @@ function AttemptHistory({ delivery }: { delivery: ResponseDelivery }) {
       <Button variant="link" size="sm" className="p-0" aria-expanded={open} aria-controls={tableId} onClick={() => setOpen(!open)}>
         {open ? 'Hide attempts' : `Show ${count === 1 ? 'the attempt' : `all ${count} attempts`}`}
       </Button>
-      {open && (
+      {open && narrow && <AttemptList id={tableId} attempts={delivery.attempts} />}
+      {open && !narrow && (
         <div id={tableId} className="table-responsive mt-2">
           <table className="table table-sm align-top small mb-0 delivery-attempts">
             <caption className="visually-hidden">Attempts, newest first</caption>
@@ -83,22 +134,7 @@ function AttemptHistory({ delivery }: { delivery: ResponseDelivery }) {
                   <td className="text-nowrap">{duration(attempt.durationMs)}</td>
                   <td>{attempt.responseStatus ?? '—'}</td>
                   <td className="delivery-attempt-error">
-                    {attempt.errorKind || attempt.errorMessage ? (
-                      <>
-                        {attempt.errorKind && <span className="fw-semibold">{ERROR_KIND_TEXT[attempt.errorKind]}: </span>}
-                        {attempt.errorMessage}
-                      </>
-                    ) : attempt.durationMs === null ? (
-                      'In progress'
-                    ) : (
-                      <span className="text-body-secondary">None</span>
-                    )}
-                    {attempt.responseExcerpt && (
-                      <details className="mt-1">
-                        <summary>What it answered</summary>
-                        <pre className="delivery-excerpt mb-0">{attempt.responseExcerpt}</pre>
-                      </details>
-                    )}
+                    <AttemptError attempt={attempt} />
                   </td>
                 </tr>
               ))}

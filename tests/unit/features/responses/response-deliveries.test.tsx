@@ -8,11 +8,14 @@ import { ResponseDetailPage } from '../../../../src/features/responses/response-
 import { formatExactTime } from '../../../../src/domain/intl-format';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
 import { renderWithProviders } from '../../test-utils';
-import { ACCOUNT, errorToast, successToast } from './response-fixtures';
+import { ACCOUNT, errorToast, narrowScreen, successToast } from './response-fixtures';
 
 startMswServer();
 beforeEach(() => configureHttpClient({ onUnauthorized: () => {}, onFatalError: () => {} }));
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const RESPONSE_ID = '5d1f0e2a-3b4c-4d5e-8f60-718293a4b5c6';
 const FORM_ID = '7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
@@ -133,7 +136,7 @@ describe('response detail: deliveries', () => {
     expect(within(retrying).getByRole('button', { name: 'Hide attempts' })).toHaveAttribute('aria-expanded', 'true');
     const rows = within(within(retrying).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['2', expect.any(String), '120 ms', '503', 'Refused: Service UnavailableWhat it answered{"status":"down"}'],
+      ['2', expect.any(String), '120 ms', '503', 'Service UnavailableWhat it answered{"status":"down"}'],
       ['1', expect.any(String), '15.0 s', '—', 'Timed out: No answer in 15 s'],
     ]);
 
@@ -142,6 +145,22 @@ describe('response detail: deliveries', () => {
     expect(within(failed).getByText('Matter: Practice area "Tax" no longer exists')).toBeInTheDocument();
     expect(within(failed).getByText(/Automatic retries have stopped/)).toBeInTheDocument();
     expect(within(item('Centerbase')).getByText('Blocked')).toBeInTheDocument();
+  });
+
+  it('on phones lists the attempts as blocks instead of a wide table', async () => {
+    vi.stubGlobal('matchMedia', vi.fn(narrowScreen()));
+    detailApi(() =>
+      wireDetail([delivery({ status: 'failed', lastError: 'HTTP 400', succeededAt: null, attempts: [attempt(2, { responseStatus: 400, errorMessage: 'Bad Request' }), attempt(1, { responseStatus: null, errorKind: 'network', errorMessage: 'Connection refused' })] })]),
+    );
+    const { user } = renderDetail();
+    await screen.findByRole('region', { name: 'Deliveries' });
+    await user.click(within(panel()).getByRole('button', { name: 'Show all 2 attempts' }));
+    expect(within(panel()).queryByRole('table')).not.toBeInTheDocument();
+    const attempts = within(within(panel()).getByRole('list', { name: 'Attempts, newest first' })).getAllByRole('listitem');
+    expect(attempts.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Attempt 2 · .*120 ms · HTTP status 400Bad Request$/),
+      expect.stringMatching(/^Attempt 1 · .*120 ms · HTTP status —Network error: Connection refused$/),
+    ]);
   });
 
   it('without deliveries, says so and links to the form’s integrations', async () => {
