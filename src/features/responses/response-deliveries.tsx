@@ -26,7 +26,7 @@ import { RESPONSE_MESSAGES } from './response-messages';
 
 const SPAM_HINT = 'Spam is not pushed to integrations. Mark it as not spam to push it.';
 
-export function DeliveryStatusBadge({ look, className }: { look: StatusLook; className?: string }) {
+function DeliveryStatusBadge({ look, className }: { look: StatusLook; className?: string }) {
   return (
     <Badge bg={look.bg} text={look.text} className={className}>
       {look.label}
@@ -67,7 +67,7 @@ function AttemptError({ attempt }: { attempt: Attempt }) {
       ) : attempt.durationMs === null ? (
         'In progress'
       ) : (
-        <span className="text-body-secondary">None</span>
+        <span className="text-body-secondary">No error</span>
       )}
       {attempt.responseExcerpt && (
         <details className="mt-1">
