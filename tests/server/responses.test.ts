@@ -381,13 +381,16 @@ describe('response list by delivery status', () => {
     await settle(theirs, rivalHook, 'succeeded');
     // A delivery row of the rival account pointing at our response (it cannot happen through the API) counts for nothing.
     const rivalIntegration = await ctx.db.selectFrom('account_integrations').select('id').where('account_id', '=', other).where('kind', '=', 'zapier').executeTakeFirstOrThrow();
-    await ctx.db
-      .insertInto('deliveries')
-      .values({ account_id: other, form_response_id: mine, integration_id: rivalIntegration.id, target: `zapier:${randomUUID()}`, status: 'succeeded', trigger: 'submit' })
-      .execute();
+    for (const status of ['succeeded', 'failed'] as const) {
+      await ctx.db
+        .insertInto('deliveries')
+        .values({ account_id: other, form_response_id: mine, integration_id: rivalIntegration.id, target: `zapier:${randomUUID()}`, status, trigger: 'submit' })
+        .execute();
+    }
 
     expect(ids(await list(lawyer, acme, `delivery=unsent&form_template=${form.id}`))).toEqual([mine]);
     expect(ids(await list(lawyer, acme, 'delivery=succeeded'))).not.toContain(mine);
+    expect(ids(await list(lawyer, acme, 'delivery=failed'))).not.toContain(mine);
     expect(ids(await list(lawyer, acme, 'delivery=succeeded'))).not.toContain(theirs);
     expect((await list(lawyer, acme, `form_template=${form.id}`)).results[0]).toMatchObject({ id: mine, deliveryStatus: 'pending' });
     expect(ids(await list(rival, other, 'delivery=succeeded'))).toEqual([theirs]);
