@@ -18,7 +18,7 @@ const PUSH_WAIT_MS = 15_000;
 const PUSH_POLL_MS = 100;
 
 /** The order in which a response's deliveries need attention: the list shows the first. */
-const ATTENTION_ORDER = `case d.status when 'failed' then 0 when 'blocked' then 1 when 'sending' then 2 when 'pending' then 3 when 'succeeded' then 4 else 5 end`;
+export const ATTENTION_ORDER = `case d.status when 'failed' then 0 when 'blocked' then 1 when 'sending' then 2 when 'pending' then 3 when 'succeeded' then 4 else 5 end`;
 
 interface DeliveryState {
   id: string;

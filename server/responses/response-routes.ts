@@ -6,6 +6,7 @@ import { containsPattern } from '../db/like.js';
 import { badRequest, notFound } from '../errors.js';
 import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import { loadResponseDeliveries } from '../delivery/delivery-repository.js';
+import { ATTENTION_ORDER } from '../delivery/delivery-routes.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import { pageUrl } from '../routes/pagination.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
@@ -16,6 +17,8 @@ import {
   formResponseParamsSchema,
   formResponseSpamBodySchema,
   type FormResponseDetail,
+  type FormResponseListItem,
+  type ResponseDeliveryFilter,
 } from '../../src/contract/form-responses.js';
 import type { ConditionalLogic, FormDocument } from '../../src/domain/form-document.js';
 import { describeResponse } from '../../src/domain/response-view.js';
@@ -33,6 +36,47 @@ function boundary(value: string, end: boolean): Date {
 }
 
 type ResponsesAlias = Database & { r: Database['form_responses'] };
+
+/** Deliveries that still owe their target the response. */
+const OPEN_STATUSES = ['pending', 'sending', 'failed', 'blocked'] as const;
+
+/**
+ * Whether response `r` has a delivery in one of these statuses, or any. The account is a constant, not `r.account_id`:
+ * when the planner hashes the subquery once instead of probing per row, it then reads this account's deliveries
+ * through (account_id, status), never the whole table.
+ */
+const hasDelivery = (accountId: number, statuses: readonly string[] | null) =>
+  sql<SqlBool>`exists (select 1 from deliveries d where d.form_response_id = r.id and d.account_id = ${accountId}${
+    statuses === null ? sql`` : sql` and d.status in (${sql.join(statuses)})`
+  })`;
+
+/**
+ * A target the engine would push a new delivery of `r` to: a live Zapier hook on its form while the account's Zapier
+ * integration is enabled (the `wanted` rows of the engine's enqueue). Clio and Centerbase join when their adapters do.
+ */
+const hasLiveTarget = (accountId: number) => sql<SqlBool>`exists (
+  select 1 from zapier_hooks h
+  join account_integrations i on i.account_id = h.account_id and i.kind = 'zapier' and i.enabled
+  where h.form_template_id = r.form_template_id and h.account_id = ${accountId} and h.deleted_at is null)`;
+
+/**
+ * The `delivery` filter across integrations (docs/api.md "Deliveries"). Spam is never pushed, so it is left out of
+ * all three. `unsent`: a target still owes it (a delivery waiting, sending, failed or blocked), or it never arrived
+ * anywhere while it had somewhere to go (no success, and a cancelled delivery or a live target now, e.g. a hook
+ * subscribed after it came). So the list's badge and the filter agree: every open status is unsent.
+ */
+function deliveryCondition(filter: ResponseDeliveryFilter, accountId: number): Expression<SqlBool> {
+  const has = (statuses: readonly string[] | null) => hasDelivery(accountId, statuses);
+  switch (filter) {
+    case 'unsent':
+      return sql<SqlBool>`(not r.is_spam and (${has(OPEN_STATUSES)}
+        or (not ${has(['succeeded'])} and (${has(null)} or ${hasLiveTarget(accountId)}))))`;
+    case 'failed':
+      return sql<SqlBool>`(not r.is_spam and ${has(['failed'])})`;
+    case 'succeeded':
+      return sql<SqlBool>`(not r.is_spam and ${has(['succeeded'])})`;
+  }
+}
 
 interface VersionDoc {
   document: FormDocument;
@@ -66,6 +110,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
       if (query.is_spam) conditions.push(eb('r.is_spam', '=', query.is_spam === 'true'));
       if (query.submitted_after) conditions.push(eb('r.submitted_at', '>=', boundary(query.submitted_after, false)));
       if (query.submitted_before) conditions.push(eb('r.submitted_at', '<', boundary(query.submitted_before, true)));
+      if (query.delivery) conditions.push(deliveryCondition(query.delivery, account.id));
       if (query.search) {
         conditions.push(eb(sql`lower(r.data::text)`, 'like', containsPattern(query.search, { lowerCase: true })));
       }
@@ -87,6 +132,9 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
         'r.data',
         'r.prefill_id',
         'f.name as form_name',
+        // One probe of the (form_response_id, target) index per listed row, in the same query: no N+1.
+        sql<FormResponseListItem['deliveryStatus']>`(select d.status from deliveries d where d.form_response_id = r.id and d.account_id = ${account.id}
+          order by ${sql.raw(ATTENTION_ORDER)}, d.updated_at desc limit 1)`.as('delivery_status'),
       ])
       .where(filters);
     if (cursor && position) {
@@ -128,6 +176,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
           submittedAt: row.submitted_at.toISOString(),
           isSpam: row.is_spam,
           prefill: row.prefill_id,
+          deliveryStatus: row.delivery_status ?? null,
           summary: answers
             .filter((answer) => answer.displayValue !== '')
             .slice(0, 3)

@@ -5,13 +5,30 @@
  * The detail's `data` (keyed by input ids) is not read: `answers` already carries every answer with its label, in
  * form order.
  */
-import { DEFAULT_RESPONSE_PAGE_SIZE, formResponseDetailSchema, formResponsePageSchema } from '../contract/form-responses';
-import type { FormResponseDetail, FormResponseListItem, FormResponsePage, ResponseAnswer } from '../contract/form-responses';
+import { attemptPushResultSchema } from '../contract/deliveries';
+import type { AttemptPushResult, DeliveryStatus, ResponseDelivery } from '../contract/deliveries';
+import { DEFAULT_RESPONSE_PAGE_SIZE, RESPONSE_DELIVERY_FILTERS, formResponseDetailSchema, formResponsePageSchema } from '../contract/form-responses';
+import type {
+  FormResponseDetail,
+  FormResponseListItem,
+  FormResponsePage,
+  ResponseAnswer,
+  ResponseDeliveryFilter,
+} from '../contract/form-responses';
 import { api } from './api-slice';
 import { http } from './client';
 
-export { DEFAULT_RESPONSE_PAGE_SIZE };
-export type { FormResponseDetail, FormResponseListItem, FormResponsePage, ResponseAnswer };
+export { DEFAULT_RESPONSE_PAGE_SIZE, RESPONSE_DELIVERY_FILTERS };
+export type {
+  AttemptPushResult,
+  DeliveryStatus,
+  FormResponseDetail,
+  FormResponseListItem,
+  FormResponsePage,
+  ResponseAnswer,
+  ResponseDelivery,
+  ResponseDeliveryFilter,
+};
 
 export interface FormResponseFilters {
   formTemplate?: string;
@@ -21,6 +38,8 @@ export interface FormResponseFilters {
   submittedAfter?: string;
   /** YYYY-MM-DD (inclusive day) or an ISO date-time (exclusive). */
   submittedBefore?: string;
+  /** By its deliveries to integrations (docs/api.md "Deliveries"). */
+  delivery?: ResponseDeliveryFilter;
   pageSize?: number;
   /** Opaque: from a page's `next` or `previous` (see cursorOf). */
   cursor?: string;
@@ -53,6 +72,7 @@ function responseListParams(filters: FormResponseFilters): Record<string, string
   if (search) params.search = search;
   if (filters.submittedAfter) params.submittedAfter = filters.submittedAfter;
   if (filters.submittedBefore) params.submittedBefore = filters.submittedBefore;
+  if (filters.delivery) params.delivery = filters.delivery;
   if (filters.pageSize !== undefined) params.pageSize = String(filters.pageSize);
   if (filters.cursor) params.cursor = filters.cursor;
   return params;
@@ -98,6 +118,18 @@ export const formResponsesApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(formResponsesApi.util.upsertQueryData('getResponse', { accountId, id }, data));
       },
+    }),
+    /**
+     * Sends the response's deliveries now (the server waits up to 15 s for their outcome). The detail, the lists
+     * showing its status and the integrations' delivery views are fetched again, whatever the outcome.
+     */
+    attemptPush: build.mutation<AttemptPushResult, ResponseRef>({
+      query: ({ accountId, id }) => ({ url: `${one(accountId, id)}attempt_push/`, method: 'POST', schema: attemptPushResultSchema }),
+      invalidatesTags: (_result, _error, { accountId, id }) => [
+        { type: 'response', id },
+        { type: 'responses', id: accountId },
+        'deliveries',
+      ],
     }),
   }),
 });

@@ -7,7 +7,7 @@ import { integrationKindParamsSchema } from './integrations';
 import { uuidSchema } from './common';
 
 const deliveryKindSchema = z.enum(['centerbase', 'zapier', 'clio']);
-const deliveryStatusSchema = z.enum(['pending', 'sending', 'succeeded', 'failed', 'blocked', 'cancelled']);
+export const deliveryStatusSchema = z.enum(['pending', 'sending', 'succeeded', 'failed', 'blocked', 'cancelled']);
 
 const deliveryAttemptSchema = z.object({
   attemptNo: z.number().int(),
@@ -42,6 +42,7 @@ export const responseDeliverySchema = deliverySummarySchema.extend({
   attempts: z.array(deliveryAttemptSchema),
 });
 export type ResponseDelivery = z.infer<typeof responseDeliverySchema>;
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
 /** `POST form-responses/{id}/attempt_push/`: each delivery's state after up to 15 s. */
 export const attemptPushResultSchema = z.object({
@@ -54,6 +55,8 @@ export const attemptPushResultSchema = z.object({
     }),
   ),
 });
+
+export type AttemptPushResult = z.infer<typeof attemptPushResultSchema>;
 
 /** `POST integrations/{kind}/send-unsent/`: how many responses were queued. */
 export const sendUnsentResultSchema = z.object({ queued: z.number().int() });

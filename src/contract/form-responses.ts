@@ -1,7 +1,7 @@
 /** `/api/{accountId}/form-responses/`: lists page by cursor (`next` / `previous` are paths carrying `cursor`). */
 import { z } from 'zod';
 import { accountParamsSchema, booleanTextSchema, uuidSchema } from './common';
-import { responseDeliverySchema } from './deliveries';
+import { deliveryStatusSchema, responseDeliverySchema } from './deliveries';
 
 export const DEFAULT_RESPONSE_PAGE_SIZE = 50;
 const MAX_RESPONSE_PAGE_SIZE = 200;
@@ -19,6 +19,11 @@ const formResponseListItemSchema = z.object({
   isSpam: z.boolean(),
   prefill: z.string().nullable(),
   summary: z.array(responseSummaryItemSchema),
+  /**
+   * The status of its delivery that needs attention first (failed, blocked, sending, pending, succeeded, cancelled),
+   * null when it has none. Optional so that answers of servers from before deliveries still parse.
+   */
+  deliveryStatus: deliveryStatusSchema.nullable().optional(),
 });
 export type FormResponseListItem = z.infer<typeof formResponseListItemSchema>;
 
@@ -59,6 +64,10 @@ export const formResponseDetailSchema = z.object({
 });
 export type FormResponseDetail = z.infer<typeof formResponseDetailSchema>;
 
+/** `delivery` filter of the response list (docs/api.md "Deliveries" defines each across integrations). */
+export const RESPONSE_DELIVERY_FILTERS = ['unsent', 'failed', 'succeeded'] as const;
+export type ResponseDeliveryFilter = (typeof RESPONSE_DELIVERY_FILTERS)[number];
+
 const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be an ISO 8601 date or date-time' });
 
 export const formResponseListQuerySchema = z.object({
@@ -68,6 +77,7 @@ export const formResponseListQuerySchema = z.object({
   /** A date alone is the whole day (server time, UTC). */
   submitted_after: dateOrDateTime.optional(),
   submitted_before: dateOrDateTime.optional(),
+  delivery: z.enum(RESPONSE_DELIVERY_FILTERS, { error: 'must be unsent, failed or succeeded' }).optional(),
   cursor: z.string().max(200).optional(),
   page_size: z.coerce
     .number({ error: 'must be a number' })

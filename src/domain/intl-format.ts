@@ -16,6 +16,7 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const precise = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 /** Case-insensitive, accent-insensitive, numbers in natural order ('Form 2' before 'Form 10'). */
 const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
@@ -33,6 +34,12 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
 export function formatExactTime(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? '' : exact.format(time);
+}
+
+/** With seconds: delivery attempts a few seconds apart must read apart. */
+export function formatPreciseTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '' : precise.format(time);
 }
 
 /** Orders names for lists and menus: case- and accent-insensitive, numbers in natural order. */

@@ -298,6 +298,7 @@ const endpoints = (): fc.Arbitrary<FuzzRequest>[] => [
         search: hostileText,
         submitted_after: fc.oneof(fc.constantFrom('2026-01-01', '2026-11-25T10:00:00Z'), hostileText),
         submitted_before: fc.oneof(fc.constantFrom('2099-01-01', '0001-01-01T00:00:00Z'), hostileText),
+        delivery: fc.oneof(fc.constantFrom('unsent', 'failed', 'succeeded'), hostileText),
         cursor,
         page_size: fc.oneof(hostileNumber, hostileText),
       }).map((q) => `/api/${a}/form-responses/${q}`),

@@ -62,7 +62,7 @@ let intake: Built;
 let other_form: Built;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '100000' });
+  ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '100000', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
   ({ acme, other, lawyer, rival } = await createRivalFirms(ctx));
   intake = await buildForm(lawyer, acme, 'Intake');
   other_form = await buildForm(lawyer, acme, 'Employment');
@@ -283,5 +283,124 @@ describe('CSV export', () => {
     expect((await rows('')).slice(1).map((r) => r[3])).toEqual(['old', 'new']);
     const bad = await lawyer.get(`/api/${acme}/form-templates/${form.id}/export-responses/?days=-3`);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+/** Runs last: its rival-account data would change the isolation test's counts above. */
+describe('response list by delivery status', () => {
+  type Row = { id: string; deliveryStatus: string | null };
+  const ids = (page: { results: Row[] }) => page.results.map((row) => row.id);
+
+  /** A Zapier hook on `formId` through the Zapier-facing API (no worker runs in this suite: nothing is sent). */
+  async function subscribe(client: TestClient, accountId: number, formId: string): Promise<string> {
+    const created = await client.request({ method: 'POST', url: `/api/${accountId}/integrations/zapier/create-account-token/`, ...json({}) });
+    expect(created.statusCode, created.body).toBe(201);
+    const hook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/zapier/hooks/',
+      headers: { 'x-api-key': created.json().token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ target_url: `http://127.0.0.1:9/${randomUUID()}`, event: 'response.created', form_id: formId }),
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    return hook.json().id;
+  }
+
+  /** Where the engine would have got to: one delivery's outcome, as its worker writes it. */
+  async function settle(responseId: string, hookId: string, status: 'failed' | 'succeeded' | 'cancelled') {
+    const updated = await sql`update deliveries set status = ${status}, attempt_count = 1,
+      succeeded_at = case when ${status} = 'succeeded' then now() end, last_error = case when ${status} = 'failed' then 'HTTP 400' end
+      where form_response_id = ${responseId} and target = ${`zapier:${hookId}`}`.execute(ctx.db);
+    expect(updated.numAffectedRows).toBe(1n);
+  }
+
+  const list = async (client: TestClient, accountId: number, query: string) => {
+    const response = await client.get(`/api/${accountId}/form-responses/?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { count: number | null; next: string | null; results: Row[] };
+  };
+
+  it('filters unsent, failed and succeeded across integrations, pages them and gives each row its status', async () => {
+    const form = await buildForm(lawyer, acme, 'Deliveries');
+    const quiet = await buildForm(lawyer, acme, 'No integration');
+    const untouched = await submit(quiet, { [quiet.name.id]: 'Nobody listens' });
+    const before = await submit(form, { [form.name.id]: 'Came before the hook' });
+    const hookA = await subscribe(lawyer, acme, form.id);
+    const waiting = await submit(form, { [form.name.id]: 'Waiting' });
+    const cancelled = await submit(form, { [form.name.id]: 'Cancelled' });
+    await settle(cancelled, hookA, 'cancelled');
+    const failed = await submit(form, { [form.name.id]: 'Failed' });
+    await settle(failed, hookA, 'failed');
+    const delivered = await submit(form, { [form.name.id]: 'Delivered' });
+    await settle(delivered, hookA, 'succeeded');
+    await submit(form, { [form.name.id]: 'Spam' }, { hp: 'bot' });
+    // Two hooks on the form: one got it, the other refused it (still owed: unsent as well).
+    const hookB = await subscribe(lawyer, acme, form.id);
+    const mixed = await submit(form, { [form.name.id]: 'Mixed' });
+    await settle(mixed, hookA, 'succeeded');
+    await settle(mixed, hookB, 'failed');
+
+    const inForm = `form_template=${form.id}`;
+    const unsent = await list(lawyer, acme, `delivery=unsent&${inForm}`);
+    expect(ids(unsent)).toEqual([mixed, failed, cancelled, waiting, before]);
+    expect(unsent.count).toBe(5);
+    // Across forms too: a response whose form has no live target and no delivery is not waiting for anything.
+    expect(ids(await list(lawyer, acme, 'delivery=unsent'))).toEqual([mixed, failed, cancelled, waiting, before]);
+    expect(ids(await list(lawyer, acme, 'delivery=failed'))).toEqual([mixed, failed]);
+    expect(ids(await list(lawyer, acme, 'delivery=succeeded'))).toEqual([mixed, delivered]);
+    expect(ids(await list(lawyer, acme, 'delivery=succeeded&is_spam=true'))).toEqual([]);
+
+    const statuses = Object.fromEntries((await list(lawyer, acme, `${inForm}&page_size=200`)).results.map((row) => [row.id, row.deliveryStatus]));
+    expect([mixed, delivered, failed, cancelled, waiting, before].map((id) => statuses[id])).toEqual(['failed', 'succeeded', 'failed', 'cancelled', 'pending', null]);
+    expect((await list(lawyer, acme, `form_template=${quiet.id}`)).results.find((row) => row.id === untouched)?.deliveryStatus).toBeNull();
+
+    // Cursor pages under the filter: every match once, in order, and the count on the first page.
+    const seen: string[] = [];
+    let url: string | null = `/api/${acme}/form-responses/?delivery=unsent&${inForm}&page_size=1`;
+    while (url) {
+      const page: { next: string | null; results: Row[] } = (await lawyer.get(url)).json();
+      seen.push(...ids(page));
+      url = page.next;
+    }
+    expect(seen).toEqual([mixed, failed, cancelled, waiting, before]);
+
+    // Zapier switched off: nothing new would be sent, so a response that never had a delivery is no longer unsent.
+    const integration = (await lawyer.get(`/api/${acme}/integrations/zapier/`)).json().results[0];
+    const patched = await lawyer.request({ method: 'PATCH', url: `/api/${acme}/integrations/zapier/${integration.id}/`, ...json({ enabled: false }) });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(ids(await list(lawyer, acme, `delivery=unsent&${inForm}`))).toEqual([mixed, failed, cancelled, waiting]);
+    await lawyer.request({ method: 'PATCH', url: `/api/${acme}/integrations/zapier/${integration.id}/`, ...json({ enabled: true }) });
+  });
+
+  it('never lets another account’s deliveries affect or leak into the filter', async () => {
+    const form = await buildForm(lawyer, acme, 'Isolated');
+    await subscribe(lawyer, acme, form.id);
+    const mine = await submit(form, { [form.name.id]: 'Mine' });
+    const rivalForm = await buildForm(rival, other, 'Rival intake');
+    const rivalHook = await subscribe(rival, other, rivalForm.id);
+    const theirs = await submit(rivalForm, { [rivalForm.name.id]: 'Theirs' });
+    await settle(theirs, rivalHook, 'succeeded');
+    // A delivery row of the rival account pointing at our response (it cannot happen through the API) counts for nothing.
+    const rivalIntegration = await ctx.db.selectFrom('account_integrations').select('id').where('account_id', '=', other).where('kind', '=', 'zapier').executeTakeFirstOrThrow();
+    for (const status of ['succeeded', 'failed'] as const) {
+      await ctx.db
+        .insertInto('deliveries')
+        .values({ account_id: other, form_response_id: mine, integration_id: rivalIntegration.id, target: `zapier:${randomUUID()}`, status, trigger: 'submit' })
+        .execute();
+    }
+
+    expect(ids(await list(lawyer, acme, `delivery=unsent&form_template=${form.id}`))).toEqual([mine]);
+    expect(ids(await list(lawyer, acme, 'delivery=succeeded'))).not.toContain(mine);
+    expect(ids(await list(lawyer, acme, 'delivery=failed'))).not.toContain(mine);
+    expect(ids(await list(lawyer, acme, 'delivery=succeeded'))).not.toContain(theirs);
+    expect((await list(lawyer, acme, `form_template=${form.id}`)).results[0]).toMatchObject({ id: mine, deliveryStatus: 'pending' });
+    expect(ids(await list(rival, other, 'delivery=succeeded'))).toEqual([theirs]);
+    expect(ids(await list(rival, other, 'delivery=unsent'))).toEqual([]);
+    expect((await rival.get(`/api/${acme}/form-responses/?delivery=unsent`)).statusCode).toBe(403);
+  });
+
+  it('answers 400 naming `delivery` for a value it does not know', async () => {
+    const response = await lawyer.get(`/api/${acme}/form-responses/?delivery=sent`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ detail: 'Invalid query parameters.', errors: { delivery: ['must be unsent, failed or succeeded'] } });
   });
 });

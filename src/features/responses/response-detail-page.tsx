@@ -20,6 +20,7 @@ import { loadStatusOf } from '../../domain/load-status';
 import { UNANSWERED, groupAnswers } from './answer-groups';
 import { RESPONSE_MESSAGES, SPAM_REASON_TEXT } from './response-messages';
 import { listSearchOf } from './response-paths';
+import { ResponseDeliveries } from './response-deliveries';
 import { ResponseTime } from '../../components/response-time';
 import './responses.css';
 
@@ -200,6 +201,8 @@ export function ResponseDetailPage() {
               <dd className="font-monospace small text-body-secondary">{response.id}</dd>
             </dl>
           </section>
+
+          {accountId !== null && <ResponseDeliveries accountId={accountId} response={response} now={now} />}
 
           <Answers response={response} />
         </div>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { SPAM_FILTERS, SPAM_FILTER_LABELS, hasActiveFilters } from './response-list-query';
-import type { FormOption, ResponseListQuery, SpamFilter } from './response-list-query';
+import { DELIVERY_FILTERS, DELIVERY_FILTER_LABELS, NO_FILTERS, SPAM_FILTERS, SPAM_FILTER_LABELS, hasActiveFilters } from './response-list-query';
+import type { DeliveryFilter, FormOption, ResponseListQuery, SpamFilter } from './response-list-query';
 import { RESPONSE_MESSAGES } from './response-messages';
 import type { ScreenStatus } from '../../domain/load-status';
 
@@ -72,13 +72,14 @@ export interface ResponseFiltersProps {
   onRetryForms: () => void;
 }
 
-/** Form, spam status, submitted date range and text search; every change goes to the URL. */
+/** Form, spam status, delivery status, submitted date range and text search; every change goes to the URL. */
 export function ResponseFilters({ query, onChange, formOptions, formsStatus, onRetryForms }: ResponseFiltersProps) {
   const baseId = useId();
   const ids = {
     form: `${baseId}-form`,
     formHint: `${baseId}-form-hint`,
     spam: `${baseId}-spam`,
+    delivery: `${baseId}-delivery`,
     from: `${baseId}-from`,
     to: `${baseId}-to`,
     toError: `${baseId}-to-error`,
@@ -90,7 +91,7 @@ export function ResponseFilters({ query, onChange, formOptions, formsStatus, onR
   return (
     <section aria-label="Filters" className="response-filters card card-body mb-3">
       <div className="row g-3 align-items-start">
-        <div className="col-12 col-md-6 col-xl-3">
+        <div className="col-12 col-md-6">
           <Form.Label htmlFor={ids.form} className="small fw-semibold mb-1">
             Form
           </Form.Label>
@@ -115,7 +116,7 @@ export function ResponseFilters({ query, onChange, formOptions, formsStatus, onR
             </div>
           )}
         </div>
-        <div className="col-12 col-md-6 col-xl-2">
+        <div className="col-6 col-md-3">
           <Form.Label htmlFor={ids.spam} className="small fw-semibold mb-1">
             Spam
           </Form.Label>
@@ -127,7 +128,23 @@ export function ResponseFilters({ query, onChange, formOptions, formsStatus, onR
             ))}
           </Form.Select>
         </div>
-        <div className="col-12 col-sm-6 col-md-3 col-xl-2">
+        <div className="col-6 col-md-3">
+          <Form.Label htmlFor={ids.delivery} className="small fw-semibold mb-1">
+            Delivery
+          </Form.Label>
+          <Form.Select
+            id={ids.delivery}
+            value={query.delivery}
+            onChange={(event) => onChange({ delivery: event.target.value as DeliveryFilter })}
+          >
+            {DELIVERY_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {DELIVERY_FILTER_LABELS[value]}
+              </option>
+            ))}
+          </Form.Select>
+        </div>
+        <div className="col-6 col-md-3">
           <Form.Label htmlFor={ids.from} className="small fw-semibold mb-1">
             Submitted from
           </Form.Label>
@@ -139,7 +156,7 @@ export function ResponseFilters({ query, onChange, formOptions, formsStatus, onR
             onChange={(event) => onChange({ from: event.target.value })}
           />
         </div>
-        <div className="col-12 col-sm-6 col-md-3 col-xl-2">
+        <div className="col-6 col-md-3">
           <Form.Label htmlFor={ids.to} className="small fw-semibold mb-1">
             Submitted to
           </Form.Label>
@@ -156,7 +173,7 @@ export function ResponseFilters({ query, onChange, formOptions, formsStatus, onR
             Ends before the start date
           </Form.Control.Feedback>
         </div>
-        <div className="col-12 col-md-6 col-xl-3">
+        <div className="col-12 col-md-6">
           <SearchField id={ids.search} value={query.search} onCommit={commitSearch} />
         </div>
       </div>
@@ -166,7 +183,7 @@ export function ResponseFilters({ query, onChange, formOptions, formsStatus, onR
             variant="link"
             size="sm"
             className="p-0"
-            onClick={() => onChange({ form: '', spam: 'all', from: '', to: '', search: '' })}
+            onClick={() => onChange(NO_FILTERS)}
           >
             Clear filters
           </Button>

@@ -1,9 +1,11 @@
-import type { FormResponseFilters } from '../../api/form-responses';
+import { RESPONSE_DELIVERY_FILTERS } from '../../api/form-responses';
+import type { FormResponseFilters, ResponseDeliveryFilter } from '../../api/form-responses';
 import type { FormTemplateSummary } from '../../api/form-templates';
 import { compareNames } from '../../domain/intl-format';
 
 /**
- * The response list's view lives in the URL query — `?form=…&spam=spam&from=2026-01-01&to=2026-01-31&search=…&cursor=…`
+ * The response list's view lives in the URL query —
+ * `?form=…&spam=spam&delivery=failed&from=2026-01-01&to=2026-01-31&search=…&cursor=…`
  * — so a link shows the same responses and a reload keeps the view. Defaults are left out; values the server would
  * refuse (a malformed form id or date) read as "no filter", so an edited link never ends on an error.
  */
@@ -16,10 +18,22 @@ export const SPAM_FILTER_LABELS: Record<SpamFilter, string> = {
   spam: 'Spam',
 };
 
+/** '' for any; the integrations page links to `…/responses?delivery=failed`. */
+export type DeliveryFilter = ResponseDeliveryFilter | '';
+export const DELIVERY_FILTERS: readonly DeliveryFilter[] = ['', ...RESPONSE_DELIVERY_FILTERS];
+
+export const DELIVERY_FILTER_LABELS: Record<DeliveryFilter, string> = {
+  '': 'Any',
+  unsent: 'Unsent',
+  failed: 'Failed',
+  succeeded: 'Delivered',
+};
+
 export interface ResponseListQuery {
   /** Form template id, '' for All Forms. */
   form: string;
   spam: SpamFilter;
+  delivery: DeliveryFilter;
   /** YYYY-MM-DD or ''. */
   from: string;
   /** YYYY-MM-DD or '' (inclusive). */
@@ -44,14 +58,20 @@ function isSpamFilter(value: string | null): value is SpamFilter {
   return value !== null && (SPAM_FILTERS as readonly string[]).includes(value);
 }
 
+function isDeliveryFilter(value: string | null): value is ResponseDeliveryFilter {
+  return value !== null && (RESPONSE_DELIVERY_FILTERS as readonly string[]).includes(value);
+}
+
 export function readResponseListQuery(params: URLSearchParams): ResponseListQuery {
   const form = params.get('form') ?? '';
   const spam = params.get('spam');
+  const delivery = params.get('delivery');
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   return {
     form: UUID.test(form) ? form.toLowerCase() : '',
     spam: isSpamFilter(spam) ? spam : 'all',
+    delivery: isDeliveryFilter(delivery) ? delivery : '',
     from: isIsoDate(from) ? from : '',
     to: isIsoDate(to) ? to : '',
     search: params.get('search') ?? '',
@@ -59,7 +79,10 @@ export function readResponseListQuery(params: URLSearchParams): ResponseListQuer
   };
 }
 
-const FILTER_KEYS = ['form', 'spam', 'from', 'to', 'search'] as const;
+const FILTER_KEYS = ['form', 'spam', 'delivery', 'from', 'to', 'search'] as const;
+
+/** Every filter at its default: what 'Clear filters' sets. */
+export const NO_FILTERS: Pick<ResponseListQuery, (typeof FILTER_KEYS)[number]> = { form: '', spam: 'all', delivery: '', from: '', to: '', search: '' };
 
 /**
  * Applies `patch` and keeps any other query values already in the URL. Changing a filter starts again from the
@@ -77,6 +100,7 @@ export function writeResponseListQuery(current: URLSearchParams, patch: Partial<
   };
   set('form', next.form);
   set('spam', next.spam, 'all');
+  set('delivery', next.delivery);
   set('from', next.from);
   set('to', next.to);
   set('search', next.search);
@@ -85,7 +109,7 @@ export function writeResponseListQuery(current: URLSearchParams, patch: Partial<
 }
 
 export function hasActiveFilters(query: ResponseListQuery): boolean {
-  return Boolean(query.form || query.spam !== 'all' || query.from || query.to || query.search.trim());
+  return Boolean(query.form || query.spam !== 'all' || query.delivery || query.from || query.to || query.search.trim());
 }
 
 /** Local midnight of a YYYY-MM-DD day as an ISO instant, `offsetDays` later. */
@@ -102,6 +126,7 @@ export function toResponseFilters(query: ResponseListQuery, pageSize?: number): 
   const filters: FormResponseFilters = {};
   if (query.form) filters.formTemplate = query.form;
   if (query.spam !== 'all') filters.isSpam = query.spam === 'spam';
+  if (query.delivery) filters.delivery = query.delivery;
   const search = query.search.trim();
   if (search) filters.search = search;
   if (query.from) filters.submittedAfter = localDayStart(query.from);

@@ -7,6 +7,7 @@ import { EmptyState as ListEmptyState, ListSkeleton, ListTable } from '../../com
 import { useAppSelector } from '../../app/hooks';
 import { ResponseTime } from '../../components/response-time';
 import { formatExactTime } from '../../domain/intl-format';
+import { listDeliveryLook } from './delivery-labels';
 import { responseDetailPath } from './response-paths';
 import { selectSelectedResponseId } from './response-slice';
 import type { ResponseLinkState } from './response-paths';
@@ -32,6 +33,18 @@ function SpamBadge() {
   return (
     <Badge bg="warning" text="dark" className="response-spam-badge">
       Spam
+    </Badge>
+  );
+}
+
+/** Where its pushes to integrations stand; spam is never pushed, so a spam row shows only its spam badge. */
+function DeliveryBadge({ response, className }: { response: FormResponseListItem; className?: string }) {
+  if (!response.deliveryStatus || response.isSpam) return null;
+  const look = listDeliveryLook(response.deliveryStatus);
+  return (
+    <Badge bg={look.bg} text={look.text} className={['response-delivery-badge', className].filter(Boolean).join(' ')}>
+      <span className="visually-hidden">Delivery: </span>
+      {look.label}
     </Badge>
   );
 }
@@ -114,6 +127,7 @@ export function ResponseTable({ responses, accountId, listSearch, now, label }: 
               </td>
               <td className="text-end text-nowrap">
                 {response.isSpam && <SpamBadge />}
+                <DeliveryBadge response={response} />
                 {response.prefill && <PrefilledBadge className="ms-1" />}
               </td>
             </tr>
@@ -136,6 +150,7 @@ export function ResponseCards({ responses, accountId, listSearch, now, label }: 
               <h2 className="h6 mb-0 response-form-name">{response.formName}</h2>
               <span className="d-flex gap-1 flex-shrink-0">
                 {response.isSpam && <SpamBadge />}
+                <DeliveryBadge response={response} />
                 {response.prefill && <PrefilledBadge />}
               </span>
             </div>

@@ -5,6 +5,7 @@ export const RESPONSE_MESSAGES = {
   listFailed: 'Unable to load response list data',
   detailFailed: 'Unable to load the selected response detail data',
   spamFailed: 'Unable to change the spam status on this response at this time',
+  pushFailed: 'An error occurred while pushing response data to integrations',
   formListFailed: FORM_MESSAGES.listFailed,
   noResponses: 'No responses yet',
   noMatches: 'No responses match these filters',

@@ -8,14 +8,21 @@ import { useNow } from '../../components/use-now';
 import { accountIdFromPath } from '../../domain/ids';
 import { ExportResponsesDialog } from '../../components/export-responses/export-responses-dialog';
 import { ResponseFilters } from './response-filters';
-import { formOptions, hasActiveFilters, readResponseListQuery, writeResponseListQuery } from './response-list-query';
-import type { ResponseListQuery } from './response-list-query';
+import { NO_FILTERS, formOptions, hasActiveFilters, readResponseListQuery, writeResponseListQuery } from './response-list-query';
+import type { DeliveryFilter, ResponseListQuery } from './response-list-query';
 import { EmptyState, ResponseCards, ResponseListSkeleton, ResponseTable } from './response-list-view';
 import { RESPONSE_MESSAGES } from './response-messages';
 import { useFormChoices, useResponseList } from './use-response-list';
 import './responses.css';
 
 const EXPORT_HINT = 'Choose a form to export its responses.';
+
+/** Under 'No responses match these filters' when the delivery filter is on. */
+const NO_DELIVERY_MATCHES: Record<Exclude<DeliveryFilter, ''>, string> = {
+  unsent: 'Nothing is waiting: every response with an integration to go to has been delivered.',
+  failed: 'No response has a failed delivery.',
+  succeeded: 'No response has been delivered to an integration yet.',
+};
 
 function countText(count: number, filtered: boolean): string {
   const noun = count === 1 ? 'response' : 'responses';
@@ -65,7 +72,7 @@ export function ResponsesPage() {
 
   if (accountId === null) return <PageFrame title="Responses" />;
 
-  const clearFilters = () => updateQuery({ form: '', spam: 'all', from: '', to: '', search: '' });
+  const clearFilters = () => updateQuery(NO_FILTERS);
   const newer = cursorOf(list.page?.previous ?? null);
   const older = cursorOf(list.page?.next ?? null);
 
@@ -100,7 +107,9 @@ export function ResponsesPage() {
   } else if (list.page && list.page.results.length === 0) {
     body = filtered ? (
       <EmptyState title={RESPONSE_MESSAGES.noMatches}>
-        <p className="text-body-secondary mb-3">Try a wider date range or other words, or clear the filters.</p>
+        <p className="text-body-secondary mb-3">
+          {query.delivery && !hasActiveFilters({ ...query, delivery: '' }) ? NO_DELIVERY_MATCHES[query.delivery] : 'Try a wider date range or other words, or clear the filters.'}
+        </p>
         <Button variant="outline-secondary" onClick={clearFilters}>
           Clear filters
         </Button>

@@ -90,7 +90,8 @@ describe('response detail', () => {
     expect(within(details).getByText('Website referral')).toBeInTheDocument();
     expect(details.querySelector('time[datetime="2026-03-02T15:30:00.000Z"]')).not.toBeNull();
 
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['About you', 'Your matter']);
+    // The deliveries panel comes before the answers: a failed push must not hide below a long form.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Deliveries', 'About you', 'Your matter']);
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Contact details', 'Story']);
 
     const terms = screen.getAllByRole('term').map((term) => term.textContent);

@@ -12,6 +12,7 @@ export interface WireListItem {
   isSpam: boolean;
   prefill: string | null;
   summary: { label: string; value: string }[];
+  deliveryStatus?: 'pending' | 'sending' | 'succeeded' | 'failed' | 'blocked' | 'cancelled' | null;
 }
 
 export function wireResponse(form: Pick<WireForm, 'id' | 'name'>, overrides: Partial<WireListItem> = {}): WireListItem {

@@ -12,10 +12,11 @@ const FORM = '3f0c9c53-8f4e-4c1e-9d38-6f3a3a3b2c11';
 
 describe('response list query', () => {
   it('reads defaults from an empty query and drops malformed values', () => {
-    expect(readResponseListQuery(new URLSearchParams(''))).toEqual({ form: '', spam: 'all', from: '', to: '', search: '', cursor: '' });
-    expect(readResponseListQuery(new URLSearchParams('form=x&spam=yes&from=2026-13-01&to=2026-02-29&search=a&cursor=c'))).toEqual({
+    expect(readResponseListQuery(new URLSearchParams(''))).toEqual({ form: '', spam: 'all', delivery: '', from: '', to: '', search: '', cursor: '' });
+    expect(readResponseListQuery(new URLSearchParams('form=x&spam=yes&delivery=sent&from=2026-13-01&to=2026-02-29&search=a&cursor=c'))).toEqual({
       form: '',
       spam: 'all',
+      delivery: '',
       from: '',
       to: '',
       search: 'a',
@@ -30,6 +31,17 @@ describe('response list query', () => {
     expect(writeResponseListQuery(current, { form: '', spam: 'all' }).toString()).toBe('tab=x');
     // Setting a filter to what it already is keeps the page.
     expect(writeResponseListQuery(current, { form: FORM }).toString()).toBe(`tab=x&form=${FORM}&cursor=abc`);
+  });
+
+  it('reads and writes the delivery filter (the integrations page links to ?delivery=failed)', () => {
+    for (const delivery of ['unsent', 'failed', 'succeeded'] as const) {
+      const query = readResponseListQuery(new URLSearchParams(`delivery=${delivery}`));
+      expect(query.delivery).toBe(delivery);
+      expect(toResponseFilters(query)).toEqual({ delivery });
+      expect(writeResponseListQuery(new URLSearchParams(''), { delivery }).toString()).toBe(`delivery=${delivery}`);
+    }
+    expect(writeResponseListQuery(new URLSearchParams('delivery=failed&cursor=abc'), { delivery: '' }).toString()).toBe('');
+    expect(writeResponseListQuery(new URLSearchParams('cursor=abc'), { delivery: 'unsent' }).toString()).toBe('delivery=unsent');
   });
 
   it('turns the view into API filters', () => {

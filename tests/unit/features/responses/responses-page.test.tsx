@@ -127,6 +127,52 @@ describe('responses: the list', () => {
     await waitFor(() => expect(queries.at(-1)).not.toHaveProperty('form_template'));
   });
 
+  it('filters by delivery status: the select follows ?delivery both ways, and each row shows its delivery', async () => {
+    formsApi([intake]);
+    const failed = wireResponse(intake, { deliveryStatus: 'failed', summary: [{ label: 'Name', value: 'Failing' }] });
+    const delivered = wireResponse(intake, { deliveryStatus: 'succeeded', summary: [{ label: 'Name', value: 'Arrived' }] });
+    const waiting = wireResponse(intake, { deliveryStatus: 'pending', summary: [{ label: 'Name', value: 'Waiting' }] });
+    const spam = wireResponse(intake, { deliveryStatus: 'cancelled', isSpam: true, summary: [{ label: 'Name', value: 'Bot' }] });
+    const none = wireResponse(intake, { deliveryStatus: null, summary: [{ label: 'Name', value: 'Nowhere' }] });
+    const queries = responsesApi((query) => (query.delivery === 'failed' ? page([failed]) : page([failed, delivered, waiting, spam, none])));
+    // The integrations page links here with the failed ones chosen.
+    const { user, location } = renderList(`/${ACCOUNT}/responses?delivery=failed`);
+    const select = await screen.findByRole('combobox', { name: 'Delivery' });
+    expect(select).toHaveDisplayValue('Failed');
+    await screen.findByRole('table');
+    expect(queries).toEqual([{ delivery: 'failed', page_size: '50' }]);
+    expect(bodyRows()).toHaveLength(1);
+    expect(within(bodyRows()[0]).getByText('Failed')).toBeInTheDocument();
+
+    await user.selectOptions(select, 'Any');
+    expect(searchOf(location())).toEqual({});
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(queries.at(-1)).toEqual({ page_size: '50' });
+    const badges = bodyRows().map((row) => row.querySelector('.response-delivery-badge')?.textContent ?? null);
+    // Waiting and sending read as one in the list; spam is never pushed, so its row shows only the spam badge.
+    expect(badges).toEqual(['Delivery: Failed', 'Delivery: Delivered', 'Delivery: Sending', null, null]);
+
+    await user.selectOptions(select, 'Unsent');
+    expect(searchOf(location())).toEqual({ delivery: 'unsent' });
+    await waitFor(() => expect(queries.at(-1)).toEqual({ delivery: 'unsent', page_size: '50' }));
+    await user.selectOptions(select, 'Delivered');
+    expect(searchOf(location())).toEqual({ delivery: 'succeeded' });
+    await waitFor(() => expect(queries.at(-1)).toEqual({ delivery: 'succeeded', page_size: '50' }));
+  });
+
+  it('says what an empty delivery filter means, and Clear filters leaves it', async () => {
+    formsApi([intake]);
+    const queries = responsesApi((query) => (query.delivery ? page([]) : page([wireResponse(intake)])));
+    const { user, location } = renderList(`/${ACCOUNT}/responses?delivery=failed`);
+    expect(await screen.findByRole('heading', { name: 'No responses match these filters' })).toBeInTheDocument();
+    expect(screen.getByText('No response has a failed delivery.')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('region', { name: 'Responses' })).getByRole('button', { name: 'Clear filters' }));
+    expect(location().search).toBe('');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(queries.at(-1)).toEqual({ page_size: '50' });
+    expect(screen.getByRole('combobox', { name: 'Delivery' })).toHaveDisplayValue('Any');
+  });
+
   it('debounces the search: one request 300 ms after typing stops, kept in the URL', async () => {
     formsApi([intake]);
     const queries = responsesApi(() => page([wireResponse(intake)]));
