@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { INTEGRATION_RESPONSES_MAX_PAGE, integrationsApi } from '../../api/integrations';
 import type { DeliverySummary, IntegrationKind, IntegrationResponsePage } from '../../api/integrations';
-import { showErrorToast, showSuccessToast } from '../../app/app-slice';
+import { showErrorToast, showSuccessToast, toastShown } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
 import { useErrorToast } from '../../app/use-error-toast';
 import { isHandledByClient } from '../../api/errors';
@@ -53,6 +53,20 @@ export interface FormDeliveries {
   sending: boolean;
 }
 
+interface SendToast {
+  variant: 'success' | 'danger';
+  message: string;
+}
+
+/** What the unsent list says about a send: all gone, settled with some left, still going, or watched long enough. */
+function sendOutcome(page: IntegrationResponsePage, sentAt: number, at: number): SendToast | 'watching' | 'gave-up' {
+  if (page.results.length === 0) return { variant: 'success', message: INTEGRATION_MESSAGES.allSent };
+  if (!page.results.some((row) => isInFlight(row.delivery, at))) {
+    return { variant: 'danger', message: `${responsesText({ value: page.results.length, more: page.next !== null })} could not be sent yet` };
+  }
+  return at - sentAt > SEND_WATCH_MS ? 'gave-up' : 'watching';
+}
+
 const responsesText = (count: BoundedCount) => `${countText(count)} ${count.value === 1 && !count.more ? 'response' : 'responses'}`;
 
 /**
@@ -65,6 +79,7 @@ const responsesText = (count: BoundedCount) => `${countText(count)} ${count.valu
 export function useFormDeliveries(accountId: number, kind: IntegrationKind, formId: string, skip: boolean): FormDeliveries {
   const dispatch = useAppDispatch();
   const [sentAt, setSentAt] = useState<number | null>(null);
+  const [toast, setToast] = useState<SendToast | null>(null);
   const pollingInterval = sentAt === null ? 0 : SEND_POLL_MS;
   const args = (status: 'unsent' | 'failed') =>
     skip ? skipToken : { accountId, kind, status, formTemplate: formId, pageSize: INTEGRATION_RESPONSES_MAX_PAGE };
@@ -86,21 +101,18 @@ export function useFormDeliveries(accountId: number, kind: IntegrationKind, form
   };
 
   const unsentPage = unsent.currentData;
-  const unsentFetchedAt = unsent.fulfilledTimeStamp;
-  useEffect(() => {
-    // Only an answer asked for after the send says anything about it.
-    if (sentAt === null || !unsentPage || unsentFetchedAt === undefined || unsentFetchedAt <= sentAt) return;
-    const now = Date.now();
-    if (unsentPage.results.length === 0) {
-      dispatch(showSuccessToast(INTEGRATION_MESSAGES.allSent));
+  // Only a list asked for after the send was accepted says anything about it; its answer time is "now" for it.
+  const watched = sentAt !== null && unsentPage && !unsent.isFetching && unsent.startedTimeStamp !== undefined && unsent.startedTimeStamp >= sentAt;
+  if (watched && unsent.fulfilledTimeStamp !== undefined) {
+    const outcome = sendOutcome(unsentPage, sentAt, unsent.fulfilledTimeStamp);
+    if (outcome !== 'watching') {
       setSentAt(null);
-    } else if (!unsentPage.results.some((row) => isInFlight(row.delivery, now))) {
-      dispatch(showErrorToast(`${responsesText({ value: unsentPage.results.length, more: unsentPage.next !== null })} could not be sent yet`));
-      setSentAt(null);
-    } else if (now - sentAt > SEND_WATCH_MS) {
-      setSentAt(null);
+      setToast(outcome === 'gave-up' ? null : outcome);
     }
-  }, [dispatch, sentAt, unsentPage, unsentFetchedAt]);
+  }
+  useEffect(() => {
+    if (toast) dispatch(toastShown(toast));
+  }, [dispatch, toast]);
 
   const unsentStatus = loadStatusOf(unsent);
   const failedStatus = loadStatusOf(failed);
