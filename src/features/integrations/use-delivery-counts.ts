@@ -78,16 +78,16 @@ const responsesText = (count: BoundedCount) => `${countText(count)} ${count.valu
  */
 export function useFormDeliveries(accountId: number, kind: IntegrationKind, formId: string, skip: boolean): FormDeliveries {
   const dispatch = useAppDispatch();
-  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [watching, setWatching] = useState(false);
   const [toast, setToast] = useState<SendToast | null>(null);
-  const pollingInterval = sentAt === null ? 0 : SEND_POLL_MS;
+  const pollingInterval = watching ? SEND_POLL_MS : 0;
   const args = (status: 'unsent' | 'failed') =>
     skip ? skipToken : { accountId, kind, status, formTemplate: formId, pageSize: INTEGRATION_RESPONSES_MAX_PAGE };
   const unsent = integrationsApi.useListIntegrationResponsesQuery(args('unsent'), { pollingInterval });
   const failed = integrationsApi.useListIntegrationResponsesQuery(args('failed'), { pollingInterval });
   useErrorToast(unsent.error, INTEGRATION_MESSAGES.apiLoadFailed);
   useErrorToast(failed.error, INTEGRATION_MESSAGES.apiLoadFailed);
-  const [sendUnsent, { isLoading: queuing }] = integrationsApi.useSendUnsentMutation();
+  const [sendUnsent, sendResult] = integrationsApi.useSendUnsentMutation();
 
   const send = async () => {
     try {
@@ -97,16 +97,18 @@ export function useFormDeliveries(accountId: number, kind: IntegrationKind, form
       return;
     }
     dispatch(showSuccessToast(INTEGRATION_MESSAGES.sending));
-    setSentAt(Date.now());
+    setWatching(true);
   };
 
   const unsentPage = unsent.currentData;
-  // Only a list asked for after the send was accepted says anything about it; its answer time is "now" for it.
-  const watched = sentAt !== null && unsentPage && !unsent.isFetching && unsent.startedTimeStamp !== undefined && unsent.startedTimeStamp >= sentAt;
-  if (watched && unsent.fulfilledTimeStamp !== undefined) {
+  // Only a list asked for after the server accepted the send says anything about it (the send's answer invalidates
+  // the list, so one is asked for at once); its answer time is "now" for it.
+  const sentAt = sendResult.fulfilledTimeStamp;
+  const fresh = !unsent.isFetching && sentAt !== undefined && unsent.startedTimeStamp !== undefined && unsent.startedTimeStamp >= sentAt;
+  if (watching && fresh && unsentPage && unsent.fulfilledTimeStamp !== undefined) {
     const outcome = sendOutcome(unsentPage, sentAt, unsent.fulfilledTimeStamp);
     if (outcome !== 'watching') {
-      setSentAt(null);
+      setWatching(false);
       setToast(outcome === 'gave-up' ? null : outcome);
     }
   }
@@ -127,7 +129,7 @@ export function useFormDeliveries(accountId: number, kind: IntegrationKind, form
       if (failed.isError) void failed.refetch();
     },
     send: () => void send(),
-    queuing,
-    sending: sentAt !== null,
+    queuing: sendResult.isLoading,
+    sending: watching,
   };
 }
