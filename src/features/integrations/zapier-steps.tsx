@@ -160,7 +160,7 @@ function DeliveryDetails({ response, now }: { response: IntegrationResponse; now
           <dd>{delivery.attemptCount}</dd>
           {delivery.succeededAt && (
             <>
-              <dt>Delivered</dt>
+              <dt>Received by Zapier</dt>
               <dd>
                 <ResponseTime iso={delivery.succeededAt} now={now} inline />
               </dd>
