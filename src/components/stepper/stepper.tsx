@@ -11,7 +11,7 @@ export interface StepperItem {
   complete: boolean;
 }
 
-export const STEPPER_LABELS = {
+const STEPPER_LABELS = {
   backToList: 'Back to All Integrations',
   back: 'Back',
   next: 'Next',

@@ -26,7 +26,7 @@ function countOf(page: IntegrationResponsePage | undefined): BoundedCount | null
 }
 
 /** While sending unsent responses, the counts are read again this often. */
-export const SEND_POLL_MS = 3000;
+const SEND_POLL_MS = 3000;
 /** A send still running after this long is left to the counts: the toast would come too late to mean anything. */
 const SEND_WATCH_MS = 5 * 60_000;
 
@@ -34,7 +34,7 @@ const SEND_WATCH_MS = 5 * 60_000;
  * Still going out: sending, or waiting and due now. A delivery waiting for a later retry has had its attempt and
  * failed; it counts as settled, or a firm would watch a spinner for the two days of the retry schedule.
  */
-export function isInFlight(delivery: DeliverySummary | null, now: number): boolean {
+function isInFlight(delivery: DeliverySummary | null, now: number): boolean {
   if (!delivery) return false;
   if (delivery.status === 'sending') return true;
   if (delivery.status !== 'pending') return false;

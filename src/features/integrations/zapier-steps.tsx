@@ -17,7 +17,7 @@ import { loadStatusOf } from '../../domain/load-status';
 type ZapierIntegration = Extract<Integration, { kind: 'zapier' }>;
 
 /** The test step reads this form's latest delivery this often while it is shown. */
-export const LATEST_DELIVERY_POLL_MS = 3000;
+const LATEST_DELIVERY_POLL_MS = 3000;
 
 /** What Zapier users search for and pick: the app's name and its trigger (zapier-app/). */
 const ZAPIER_APP_NAME = 'Form Builder';

@@ -6,9 +6,9 @@ import { HttpResponse, http } from '../../app/msw-server';
 import { renderWithProviders } from '../../test-utils';
 import { ACCOUNT_ID, FORM_ID } from '../share/share-fixtures';
 
-export { ACCOUNT_ID, FORM_ID };
+export { FORM_ID };
 export const ZAPIER_ID = '55555555-5555-4555-8555-555555555555';
-export const TOKEN_ID = '66666666-6666-4666-8666-666666666666';
+const TOKEN_ID = '66666666-6666-4666-8666-666666666666';
 export const LIST_PATH = `/${ACCOUNT_ID}/build/${FORM_ID}/integrations`;
 export const API = `/api/${ACCOUNT_ID}/integrations`;
 
