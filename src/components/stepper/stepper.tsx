@@ -22,6 +22,7 @@ export interface StepperProps {
   items: readonly StepperItem[];
   /** Index of the step shown; clamped to the items. */
   current: number;
+  /** Back and Next ask for the step before or after. */
   onStepChange: (index: number) => void;
   /** Where 'Back to All Integrations' goes: a whole path (the integrations list of the form). */
   listPath: string;
@@ -45,7 +46,8 @@ function CheckGlyph() {
 /**
  * The integration editor's stepper (spec §2): numbered steps, each active (current or complete) or muted; the current
  * step's content; then 'Back to All Integrations' on the first step and 'Back' after, 'Next' and 'Save' on the last.
- * Steps can be opened directly too (buttons, so Tab and Enter reach them); moving to a step puts focus on its heading.
+ * The step list is a status, not a menu: Back and Next move (so a step's own buttons never share a name with a step),
+ * and moving to a step puts focus on its heading.
  */
 export function Stepper({ items, current, onStepChange, listPath, onSave, saving = false, label, children }: StepperProps) {
   const index = Math.min(Math.max(current, 0), Math.max(items.length - 1, 0));
@@ -71,22 +73,15 @@ export function Stepper({ items, current, onStepChange, listPath, onSave, saving
             const active = isCurrent || item.complete;
             const className = ['stepper-step', active ? 'is-active' : 'is-muted', isCurrent ? 'is-current' : ''].filter(Boolean).join(' ');
             return (
-              <li key={item.name} className={className}>
-                <button
-                  type="button"
-                  className="stepper-step-button"
-                  aria-current={isCurrent ? 'step' : undefined}
-                  onClick={() => onStepChange(position)}
-                >
-                  <span className="stepper-marker" aria-hidden="true">
-                    {item.complete ? <CheckGlyph /> : position + 1}
-                  </span>
-                  <span className="stepper-name">
-                    <span className="visually-hidden">Step {position + 1}: </span>
-                    {item.name}
-                    {item.complete && <span className="visually-hidden"> (complete)</span>}
-                  </span>
-                </button>
+              <li key={item.name} className={className} aria-current={isCurrent ? 'step' : undefined}>
+                <span className="stepper-marker" aria-hidden="true">
+                  {item.complete ? <CheckGlyph /> : position + 1}
+                </span>
+                <span className="stepper-name">
+                  <span className="visually-hidden">Step {position + 1}: </span>
+                  {item.name}
+                  {item.complete && <span className="visually-hidden"> (complete)</span>}
+                </span>
               </li>
             );
           })}
