@@ -96,7 +96,7 @@ function DeliveryCounts({ accountId, formId, integration }: { accountId: number;
           </dd>
         </div>
       </dl>
-      <div className="d-flex flex-column gap-1">
+      <div className="d-flex flex-column align-items-start gap-1">
         <LoadingButton
           size="sm"
           variant="outline-primary"

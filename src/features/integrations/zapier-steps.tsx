@@ -141,6 +141,11 @@ function nextTryText(iso: string, now: number): string {
   return formatRelativeTime(iso, now);
 }
 
+/** A waiting delivery that has been tried already is waiting for its retry, which is what the firm needs to know. */
+function deliveryStatusText(delivery: NonNullable<IntegrationResponse['delivery']>): string {
+  return delivery.status === 'pending' && delivery.attemptCount > 0 ? 'Waiting to retry' : DELIVERY_STATUS_LABELS[delivery.status];
+}
+
 function DeliveryDetails({ response, now }: { response: IntegrationResponse; now: number }) {
   const { delivery } = response;
   return (
@@ -151,7 +156,7 @@ function DeliveryDetails({ response, now }: { response: IntegrationResponse; now
       </dd>
       <dt>Status</dt>
       <dd>
-        <strong>{delivery ? DELIVERY_STATUS_LABELS[delivery.status] : 'Not sent'}</strong>
+        <strong>{delivery ? deliveryStatusText(delivery) : 'Not sent'}</strong>
         {!delivery && <span className="text-body-secondary"> (no Zap was on for this form when it arrived)</span>}
       </dd>
       {delivery && (

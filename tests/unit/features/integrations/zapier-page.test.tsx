@@ -129,7 +129,7 @@ describe('ZapierPage', () => {
     expect(store.getState().integration.stepperStep).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Waiting to send')).toBeInTheDocument();
+    expect(await screen.findByText('Waiting to retry')).toBeInTheDocument();
     expect(screen.getByText('HTTP 503 from hooks.zapier.com')).toBeInTheDocument();
     expect(screen.getByText('Next try')).toBeInTheDocument();
     // Read again while the step is shown: the delivery goes through.
