@@ -10,6 +10,8 @@ import { accountsApi } from '../api/accounts';
 import { formPrefillsApi } from '../api/form-prefills';
 import { formResponsesApi } from '../api/form-responses';
 import { formTemplatesApi } from '../api/form-templates';
+import { integrationsApi } from '../api/integrations';
+import type { IntegrationKind } from '../api/integrations';
 import type { User } from '../api/users';
 import { readFormListQuery } from '../features/forms/form-list-query';
 import { readResponseListQuery } from '../features/responses/response-list-query';
@@ -104,7 +106,15 @@ const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext) => voi
     if (id) context.store.dispatch(prefillSelected(id));
     if (id) prefetch(context.store, (dispatch) => dispatch(formPrefillsApi.endpoints.getPrefill.initiate({ accountId: context.accountId, id })));
   },
+  integrations: (context) => prefetchIntegrations(context, ['centerbase', 'zapier', 'clio']),
+  'integrations-zapier': (context) => prefetchIntegrations(context, ['zapier']),
 };
+
+function prefetchIntegrations(context: PrefetchContext, kinds: readonly IntegrationKind[]) {
+  const { store, accountId } = context;
+  for (const kind of kinds) prefetch(store, (dispatch) => dispatch(integrationsApi.endpoints.getIntegration.initiate({ accountId, kind })));
+  prefetchShareForm(context);
+}
 
 function prefetchShareForm(context: PrefetchContext) {
   const form = formOf(context);

@@ -63,6 +63,11 @@ export function BuilderHeader({ accountId, formId }: { accountId: number; formId
             Share
           </Link>
         )}
+        {!isNew && formPermissions(formId).integrate && (
+          <Link className="btn btn-outline-secondary d-inline-flex align-items-center gap-2" to={`${base}/integrations`}>
+            Integrations
+          </Link>
+        )}
         <LoadingButton variant="primary" loading={saving} onClick={() => void save()} aria-keyshortcuts="Control+S Meta+S" className="builder-save">
           Save
         </LoadingButton>

@@ -71,6 +71,9 @@ function RowActions({ form, accountId, archived, busy, onRename, onArchive, onUn
           <Link to={buildPath(accountId, form.id)} className="btn btn-sm btn-outline-primary">
             Open
           </Link>
+          <Link to={`${buildPath(accountId, form.id)}/integrations`} className="btn btn-sm btn-outline-secondary">
+            Integrations
+          </Link>
           <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => onRename(form)}>
             Rename
           </Button>

@@ -57,6 +57,7 @@ export function sharePaths(accountId: number, formId: string) {
     embed: `${form}/share/embed`,
     embedDocs: `${form}/share/embed/docs`,
     prefills: `${form}/share/prefills`,
+    integrations: `${form}/integrations`,
     prefill: (prefillId: string) => `${form}/share/prefills/${encodeURIComponent(prefillId)}`,
   };
 }

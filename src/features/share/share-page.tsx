@@ -54,6 +54,12 @@ export function SharePage() {
             text: 'Links that open the form with some answers already filled in.',
             icon: <Glyph d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />,
           },
+          {
+            to: paths.integrations,
+            title: 'Integrations',
+            text: 'Send every response to Zapier, Clio or Centerbase as it arrives.',
+            icon: <Glyph d="M9 17H7A5 5 0 0 1 7 7h2M15 7h2a5 5 0 0 1 0 10h-2M8 12h8" />,
+          },
         ];
         return (
           <div className="share-content">
@@ -79,7 +85,7 @@ export function SharePage() {
             <h2 className="h5 mb-3">More ways to share</h2>
             <ul className="row g-3 list-unstyled mb-0">
               {options.map((option) => (
-                <li key={option.to} className="col-12 col-md-4">
+                <li key={option.to} className="col-12 col-md-6 col-xl-3">
                   <div className="card share-card share-option h-100 position-relative">
                     <div className="card-body d-flex flex-column gap-2">
                       <span className="share-option-icon">{option.icon}</span>

@@ -36,6 +36,7 @@ describe('build page: loading', () => {
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/${ACCOUNT_ID}/build/${FORM_ID}/preview`);
     expect(screen.getByRole('link', { name: 'JSON view' })).toHaveAttribute('href', `/${ACCOUNT_ID}/build/${FORM_ID}/json-view`);
+    expect(screen.getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', `/${ACCOUNT_ID}/build/${FORM_ID}/integrations`);
     expect(screen.getByRole('link', { name: 'Back to All Forms' })).toHaveAttribute('href', `/${ACCOUNT_ID}`);
   });
 

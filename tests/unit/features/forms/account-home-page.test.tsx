@@ -244,7 +244,8 @@ describe('account home: the form list', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = within(cards).getByRole('listitem');
     expect(within(card).getByRole('link', { name: 'Intake' })).toHaveAttribute('href', `/12/build/${intake.id}`);
-    expect(within(card).getByRole('group', { name: 'Actions for Intake' })).toBeInTheDocument();
+    const actions = within(card).getByRole('group', { name: 'Actions for Intake' });
+    expect(within(actions).getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', `/12/build/${intake.id}/integrations`);
   });
 });
 

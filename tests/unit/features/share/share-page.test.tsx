@@ -35,6 +35,7 @@ describe('SharePage', () => {
     expect(screen.getByRole('link', { name: 'Embed on your website' })).toHaveAttribute('href', `${FORM_BASE}/share/embed`);
     expect(screen.getByRole('link', { name: 'Embed documentation' })).toHaveAttribute('href', `${FORM_BASE}/share/embed/docs`);
     expect(screen.getByRole('link', { name: 'Prefills' })).toHaveAttribute('href', `${FORM_BASE}/share/prefills`);
+    expect(screen.getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', `${FORM_BASE}/integrations`);
     expect(screen.getByRole('link', { name: 'Back to Form Builder' })).toHaveAttribute('href', `/${ACCOUNT_ID}/build/${FORM_ID}`);
 
     await user.click(screen.getByRole('link', { name: 'Prefills' }));

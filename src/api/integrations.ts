@@ -1,0 +1,98 @@
+/**
+ * Integrations API (docs/api.md "Integrations…" and "Deliveries"): an account's integration of each kind, its enable
+ * switch, the Zapier API key, sending what never got through, and the per-integration list of responses with their
+ * delivery. Every answer is parsed with the contract schemas.
+ */
+import { accountTokenSchema } from '../contract/account-tokens';
+import type { AccountToken } from '../contract/account-tokens';
+import { integrationResponsePageSchema, sendUnsentResultSchema } from '../contract/deliveries';
+import { integrationPageSchema, integrationSchema } from '../contract/integrations';
+import type { Integration } from '../contract/integrations';
+import type { z } from 'zod';
+import { api } from './api-slice';
+
+export type { AccountToken, Integration };
+export type IntegrationKind = Integration['kind'];
+export type IntegrationResponsePage = z.infer<typeof integrationResponsePageSchema>;
+export type IntegrationResponse = IntegrationResponsePage['results'][number];
+export type DeliverySummary = NonNullable<IntegrationResponse['delivery']>;
+
+/** The server's largest page (contract MAX_PAGE_SIZE): counts on the integrations page are exact up to it. */
+export const INTEGRATION_RESPONSES_MAX_PAGE = 200;
+
+const base = (accountId: number, kind: IntegrationKind) => `/api/${accountId}/integrations/${kind}/`;
+
+export interface IntegrationRef {
+  accountId: number;
+  kind: IntegrationKind;
+}
+
+export interface IntegrationResponsesArgs extends IntegrationRef {
+  /** unsent = no succeeded delivery of this kind; failed = one failed; succeeded = one succeeded. */
+  status?: 'unsent' | 'failed' | 'succeeded';
+  formTemplate?: string;
+  pageSize?: number;
+}
+
+const integrationTag = ({ accountId, kind }: IntegrationRef) => ({ type: 'integrations' as const, id: `${accountId}:${kind}` });
+
+export const integrationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Spec §7 "GET (results, first used)": null when the account has none of this kind yet. */
+    getIntegration: build.query<Integration | null, IntegrationRef>({
+      query: ({ accountId, kind }) => ({ url: base(accountId, kind), schema: integrationPageSchema }),
+      transformResponse: (page: z.infer<typeof integrationPageSchema>) => page.results[0] ?? null,
+      providesTags: (_result, _error, ref) => [integrationTag(ref)],
+    }),
+    createIntegration: build.mutation<Integration, IntegrationRef & { enabled: boolean }>({
+      query: ({ accountId, kind, enabled }) => ({ url: base(accountId, kind), method: 'POST', data: { enabled }, schema: integrationSchema }),
+      async onQueryStarted(ref, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId: ref.accountId, kind: ref.kind }, data));
+      },
+    }),
+    /** The enable switch (spec §4); the answer replaces the cached integration. */
+    setIntegrationEnabled: build.mutation<Integration, IntegrationRef & { id: string; enabled: boolean }>({
+      query: ({ accountId, kind, id, enabled }) => ({
+        url: `${base(accountId, kind)}${encodeURIComponent(id)}/`,
+        method: 'PATCH',
+        data: { enabled },
+        schema: integrationSchema,
+      }),
+      async onQueryStarted(ref, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId: ref.accountId, kind: ref.kind }, data));
+      },
+    }),
+    /** The whole key is only in this answer; the cached integration is read again to get its masked form. */
+    createZapierToken: build.mutation<AccountToken, { accountId: number }>({
+      query: ({ accountId }) => ({ url: `${base(accountId, 'zapier')}create-account-token/`, method: 'POST', data: {}, schema: accountTokenSchema }),
+      invalidatesTags: (_result, error, { accountId }) => (error ? [] : [integrationTag({ accountId, kind: 'zapier' })]),
+    }),
+    /** `id` is the Zapier integration's; the old key stops working at once. */
+    renewZapierToken: build.mutation<AccountToken, { accountId: number; id: string }>({
+      query: ({ accountId, id }) => ({
+        url: `${base(accountId, 'zapier')}${encodeURIComponent(id)}/renew-account-token/`,
+        method: 'POST',
+        schema: accountTokenSchema,
+      }),
+      invalidatesTags: (_result, error, { accountId }) => (error ? [] : [integrationTag({ accountId, kind: 'zapier' })]),
+    }),
+    /** Queues every unsent response of the account for this integration: `{queued}` responses. */
+    sendUnsent: build.mutation<{ queued: number }, IntegrationRef>({
+      query: ({ accountId, kind }) => ({ url: `${base(accountId, kind)}send-unsent/`, method: 'POST', schema: sendUnsentResultSchema }),
+      // Every delivery shown anywhere (these lists, a response's detail) may have changed.
+      invalidatesTags: (_result, error) => (error ? [] : ['deliveries']),
+    }),
+    listIntegrationResponses: build.query<IntegrationResponsePage, IntegrationResponsesArgs>({
+      query: ({ accountId, kind, status, formTemplate, pageSize }) => {
+        const params: Record<string, string> = {};
+        if (status) params.status = status;
+        if (formTemplate) params.formTemplate = formTemplate;
+        if (pageSize !== undefined) params.pageSize = String(pageSize);
+        return { url: `${base(accountId, kind)}form-responses/`, params, schema: integrationResponsePageSchema };
+      },
+      providesTags: ['deliveries'],
+    }),
+  }),
+});
