@@ -102,7 +102,8 @@ export function FieldMapForm({ accountId, formId, kind, api, saved, inputs, fiel
       element.focus();
       setFocusTarget(null);
     }
-  }, [focusTarget]);
+    // While a save runs the pickers are disabled and cannot take focus: try again once it ended.
+  }, [focusTarget, saving]);
 
   /** A required row is one for a field the record type requires now; a row whose required field is gone can go. */
   const isRequired = (row: FieldMapRow) => isChosen(row.foreign) && fieldById.get(row.foreign.id)?.required === true;
@@ -138,7 +139,7 @@ export function FieldMapForm({ accountId, formId, kind, api, saved, inputs, fiel
       const sides = found[row.id];
       const side = sides?.local?.length ? 'local' : sides?.foreign?.length ? 'foreign' : null;
       if (side) {
-        document.getElementById(pickerIdOf(`${idPrefix}-${row.id}`, side))?.focus();
+        setFocusTarget(pickerIdOf(`${idPrefix}-${row.id}`, side));
         return;
       }
     }
@@ -220,7 +221,7 @@ export function FieldMapForm({ accountId, formId, kind, api, saved, inputs, fiel
                   value: valueOf(row.foreign),
                   errors: errors[row.id]?.foreign ?? [],
                   // The field is what makes the row required: it is fixed, the user picks what fills it.
-                  disabled: required,
+                  fixed: required,
                 }}
                 onChange={(side, fieldId) => changeSide(row.id, side, fieldId)}
                 onRemove={() => removeRow(row.id)}

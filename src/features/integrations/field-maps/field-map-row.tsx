@@ -13,7 +13,8 @@ export interface FieldMapRowSide {
   value: PickerOption | null;
   /** Messages shown under the picker, each on its own line. */
   errors: readonly string[];
-  disabled?: boolean;
+  /** Shown, not chosen: the external field of a required row is what makes the row required. */
+  fixed?: boolean;
 }
 
 export interface FieldMapRowProps {
@@ -54,22 +55,38 @@ function SidePicker({ idPrefix, side, caption, number, state, clearable, disable
   const errorId = state.errors.length ? `${inputId}-error` : undefined;
   return (
     <div className="col-12 col-md">
-      <label id={labelId} htmlFor={inputId} className="form-label field-map-label">
-        <span className="field-map-caption">{caption}</span>
-        <span className="visually-hidden">{` for row ${number}`}</span>
+      {/* Wide screens show the column headings instead of this caption; screen readers always hear the full label. */}
+      <div className="form-label field-map-label d-md-none" aria-hidden="true">
+        {caption}
+      </div>
+      <label id={labelId} htmlFor={inputId} className="visually-hidden">
+        {`${caption} for row ${number}`}
       </label>
-      <Suspense fallback={<PickerFallback inputId={inputId} labelId={labelId} />}>
-        <FieldPicker
-          inputId={inputId}
-          labelId={labelId}
-          options={state.options}
-          value={state.value}
-          onChange={onChange}
-          disabled={disabled || state.disabled}
-          clearable={clearable}
-          errorId={errorId}
+      {state.fixed ? (
+        // Read-only rather than a disabled select: it stays focusable and its value is read out.
+        <input
+          id={inputId}
+          aria-labelledby={labelId}
+          aria-describedby={errorId}
+          aria-invalid={errorId !== undefined}
+          className={`form-control${errorId ? ' is-invalid' : ''}`}
+          readOnly
+          value={state.value?.label ?? ''}
         />
-      </Suspense>
+      ) : (
+        <Suspense fallback={<PickerFallback inputId={inputId} labelId={labelId} />}>
+          <FieldPicker
+            inputId={inputId}
+            labelId={labelId}
+            options={state.options}
+            value={state.value}
+            onChange={onChange}
+            disabled={disabled}
+            clearable={clearable}
+            errorId={errorId}
+          />
+        </Suspense>
+      )}
       {errorId && (
         <div id={errorId} className="invalid-feedback d-block">
           {state.errors.map((message) => (
@@ -88,6 +105,7 @@ export function FieldMapRowView({ number, idPrefix, integrationLabel, required, 
       <fieldset>
         <legend className="field-map-legend">
           Row {number}
+          {required && ' '}
           {required && (
             <Badge bg="secondary" className="ms-2">
               Required

@@ -80,6 +80,7 @@ function RecordTypeCard({ accountId, formId, kind, api, map, open, toggling, onT
         </div>
         <Form.Check
           type="switch"
+          role="switch"
           id={`${id}-enabled`}
           label={enabled ? 'Enabled' : 'Disabled'}
           checked={enabled}
