@@ -8,7 +8,7 @@ import type { PickerOption } from './field-picker';
 // The select arrives with the first row that needs it (field-picker.tsx says why).
 const FieldPicker = lazy(() => import('./field-picker'));
 
-export interface FieldMapRowSide {
+interface FieldMapRowSide {
   options: readonly PickerOption[];
   value: PickerOption | null;
   /** Messages shown under the picker, each on its own line. */

@@ -5,7 +5,7 @@ import { HttpResponse, http } from '../../../app/msw-server';
 export const ACCOUNT_ID = 12;
 export const FORM_ID = '11111111-1111-4111-8111-111111111111';
 export const CONTACT_API_ID = '22222222-2222-4222-8222-222222222222';
-export const MATTER_API_ID = '33333333-3333-4333-8333-333333333333';
+const MATTER_API_ID = '33333333-3333-4333-8333-333333333333';
 export const MAP_ID = '44444444-4444-4444-8444-444444444444';
 
 export const MAPPERS = `/api/${ACCOUNT_ID}/form-mappers/`;
@@ -37,7 +37,7 @@ const DOCUMENT: FormDocument = [
 ];
 
 /** Clio's Contact fields: one required, one without a name, and types the inputs above may or may not fill. */
-export const FIELDS = [
+const FIELDS = [
   { id: 'f_first', name: 'First Name', type: 'text', required: true },
   { id: 'f_email', name: 'Primary Email', type: 'email', required: false },
   { id: 'f_phone', name: 'Phone', type: 'phone', required: false },
@@ -47,7 +47,7 @@ export const FIELDS = [
 ];
 
 export const CONTACT_API = { id: CONTACT_API_ID, apiType: 'clio', externalKey: 'contact', name: 'Contact', fetchedAt: '2026-01-01T00:00:00.000Z' };
-export const MATTER_API = { id: MATTER_API_ID, apiType: 'clio', externalKey: 'matter', name: 'Matter', fetchedAt: '2026-01-01T00:00:00.000Z' };
+const MATTER_API = { id: MATTER_API_ID, apiType: 'clio', externalKey: 'matter', name: 'Matter', fetchedAt: '2026-01-01T00:00:00.000Z' };
 
 export const side = (id: string, name: string, type: string, required = false) => ({ id, name, type, required });
 
