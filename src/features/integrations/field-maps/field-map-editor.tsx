@@ -30,6 +30,8 @@ export interface FieldMapEditorProps {
   api: IntegrationApi;
   /** The saved map of this form and record type, or null when there is none yet. */
   mapId: string | null;
+  /** See FieldMapForm: a host that guards leaving for its editors. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 function LoadFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -51,7 +53,7 @@ function readInputs(jsonForm: unknown): LocalField[] | null {
   }
 }
 
-export function FieldMapEditor({ accountId, formId, kind, api, mapId }: FieldMapEditorProps) {
+export function FieldMapEditor({ accountId, formId, kind, api, mapId, onDirtyChange }: FieldMapEditorProps) {
   const dispatch = useAppDispatch();
   const form = formTemplatesApi.useGetFormQuery({ accountId, id: formId });
   const fieldList = fieldMapsApi.useGetApiFieldListQuery({ accountId, kind, apiId: api.id });
@@ -108,6 +110,7 @@ export function FieldMapEditor({ accountId, formId, kind, api, mapId }: FieldMap
       inputs={inputs}
       fields={fields}
       initialRows={imported.rows}
+      onDirtyChange={onDirtyChange}
     />
   );
 }

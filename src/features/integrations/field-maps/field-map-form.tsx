@@ -31,6 +31,11 @@ export interface FieldMapFormProps {
   fields: readonly IntegrationField[];
   /** The rows as imported from `saved` (spec §5 import), computed by the caller, which reports a failed import. */
   initialRows: FieldMapRow[];
+  /**
+   * Told whether the draft differs from the saved map. A host that passes it guards leaving itself (one guard for
+   * all its editors: a router takes one blocker at a time); without it the editor guards alone.
+   */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 type SideErrors = Partial<Record<FieldMapSideName, string[]>>;
@@ -53,7 +58,7 @@ function pushMessage(target: Record<string, SideErrors>, rowId: string, side: Fi
  * draft until saved; the rules of src/domain/field-map judge them on every change, and the server's 400 puts its
  * messages on the rows as sent.
  */
-export function FieldMapForm({ accountId, formId, kind, api, saved, inputs, fields, initialRows }: FieldMapFormProps) {
+export function FieldMapForm({ accountId, formId, kind, api, saved, inputs, fields, initialRows, onDirtyChange }: FieldMapFormProps) {
   const dispatch = useAppDispatch();
   const idPrefix = useId();
   const integrationLabel = INTEGRATION_LABELS[kind];
@@ -93,6 +98,12 @@ export function FieldMapForm({ accountId, formId, kind, api, saved, inputs, fiel
 
   const dirty = useMemo(() => JSON.stringify(bare(rows)) !== JSON.stringify(bare(baseline)), [rows, baseline]);
   const blocked = !validation.valid || Object.keys(serverErrors).length > 0;
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  // Unmounted (closed) editors have nothing left to lose.
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   // A row added or removed moves the caret where the keyboard user expects it (set after the rows rendered).
   useEffect(() => {
@@ -186,7 +197,7 @@ export function FieldMapForm({ accountId, formId, kind, api, saved, inputs, fiel
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-label={`Field map for ${fieldDisplayName(api)}`}>
-      <FieldMapLeaveGuard dirty={dirty && !saving} />
+      {!onDirtyChange && <FieldMapLeaveGuard dirty={dirty && !saving} />}
       <div className="row g-2 px-3 pb-2 d-none d-md-flex field-map-headings" aria-hidden="true">
         <div className="col">Form field</div>
         <div className="col">{integrationLabel} field</div>

@@ -2,7 +2,7 @@
  * The "field maps" step of the Clio and Centerbase steppers (spec §2, §4): the integration's record types, each with
  * its field map's enable toggle and the way into the field-map editor.
  */
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
@@ -12,12 +12,14 @@ import type { FormMapper, IntegrationApi, MappedIntegrationKind } from '../../..
 import { showErrorToast, showSuccessToast } from '../../../app/app-slice';
 import { useAppDispatch } from '../../../app/hooks';
 import { useErrorToast } from '../../../app/use-error-toast';
+import { ConfirmButton } from '../../../components/confirm-button';
 import { useBusyIds } from '../../../components/use-busy-ids';
 import { fieldDisplayName } from '../../../domain/field-map/rows';
 import { loadStatusOf } from '../../../domain/load-status';
 import { FIELD_MAP_MESSAGES } from '../../../domain/messages';
 import { FieldMapEditor } from './field-map-editor';
 import { FIELD_MAP_SCREEN_MESSAGES, INTEGRATION_LABELS } from './field-map-messages';
+import { FieldMapLeaveGuard } from './leave-guard';
 import './field-maps.css';
 
 export interface RecordTypeFieldMapsProps {
@@ -55,17 +57,21 @@ interface RecordTypeCardProps {
   api: IntegrationApi;
   map: FormMapper | undefined;
   open: boolean;
+  /** Its editor holds changes not saved: closing it asks first. */
+  dirty: boolean;
   toggling: boolean;
   onToggleOpen: () => void;
+  onDirtyChange: (apiId: string, dirty: boolean) => void;
   onToggleEnabled: (map: FormMapper, enabled: boolean) => void;
 }
 
-function RecordTypeCard({ accountId, formId, kind, api, map, open, toggling, onToggleOpen, onToggleEnabled }: RecordTypeCardProps) {
+function RecordTypeCard({ accountId, formId, kind, api, map, open, dirty, toggling, onToggleOpen, onDirtyChange, onToggleEnabled }: RecordTypeCardProps) {
   const id = useId();
   const headingId = `${id}-name`;
   const summaryId = `${id}-summary`;
   const editorId = `${id}-editor`;
   const name = fieldDisplayName(api);
+  const reportDirty = useCallback((value: boolean) => onDirtyChange(api.id, value), [onDirtyChange, api.id]);
   const enabled = map?.enabled ?? false;
   return (
     <section className="card" aria-labelledby={headingId}>
@@ -89,13 +95,30 @@ function RecordTypeCard({ accountId, formId, kind, api, map, open, toggling, onT
           aria-describedby={`${headingId} ${summaryId}`}
           onChange={(event) => map && onToggleEnabled(map, event.target.checked)}
         />
-        <Button variant={open ? 'secondary' : 'outline-primary'} aria-expanded={open} aria-controls={open ? editorId : undefined} onClick={onToggleOpen}>
-          {open ? 'Close field map' : 'Edit field map'}
-        </Button>
+        {open && dirty ? (
+          <ConfirmButton
+            text="Close field map"
+            variant="secondary"
+            prompt="Close without saving? The changes to this field map will be lost."
+            confirmText="Close"
+            onConfirm={onToggleOpen}
+          />
+        ) : (
+          <Button variant={open ? 'secondary' : 'outline-primary'} aria-expanded={open} aria-controls={open ? editorId : undefined} onClick={onToggleOpen}>
+            {open ? 'Close field map' : 'Edit field map'}
+          </Button>
+        )}
       </div>
       {open && (
         <div id={editorId} className="card-body border-top">
-          <FieldMapEditor accountId={accountId} formId={formId} kind={kind} api={api} mapId={map?.id ?? null} />
+          <FieldMapEditor
+            accountId={accountId}
+            formId={formId}
+            kind={kind}
+            api={api}
+            mapId={map?.id ?? null}
+            onDirtyChange={reportDirty}
+          />
         </div>
       )}
     </section>
@@ -110,7 +133,21 @@ export function RecordTypeFieldMaps({ accountId, formId, kind }: RecordTypeField
   useErrorToast(maps.error, FIELD_MAP_MESSAGES.integrationDataFailed);
   const [toggleFieldMap] = fieldMapsApi.useToggleFieldMapMutation();
   const [busyIds, markBusy] = useBusyIds();
-  const [openApiId, setOpenApiId] = useState<string | null>(null);
+  // Several editors may be open at once (Contact beside Matter); one guard covers them all.
+  const [openIds, markOpen] = useBusyIds();
+  const [dirtyIds, setDirtyIds] = useState<ReadonlySet<string>>(() => new Set());
+  // Stable, and a no-op when nothing changes: editors report from effects that depend on it.
+  const onDirtyChange = useCallback(
+    (apiId: string, dirty: boolean) =>
+      setDirtyIds((current) => {
+        if (current.has(apiId) === dirty) return current;
+        const next = new Set(current);
+        if (dirty) next.add(apiId);
+        else next.delete(apiId);
+        return next;
+      }),
+    [],
+  );
 
   const toggle = async (map: FormMapper, enabled: boolean) => {
     markBusy(map.id, true);
@@ -158,6 +195,7 @@ export function RecordTypeFieldMaps({ accountId, formId, kind }: RecordTypeField
   const mapByApi = new Map(maps.currentData.results.map((map) => [map.integrationApiId, map]));
   return (
     <div className="d-grid gap-3">
+      <FieldMapLeaveGuard dirty={dirtyIds.size > 0} />
       {records.map((api) => {
         const map = mapByApi.get(api.id);
         return (
@@ -168,9 +206,11 @@ export function RecordTypeFieldMaps({ accountId, formId, kind }: RecordTypeField
             kind={kind}
             api={api}
             map={map}
-            open={openApiId === api.id}
+            open={openIds.has(api.id)}
+            dirty={dirtyIds.has(api.id)}
             toggling={map ? busyIds.has(map.id) : false}
-            onToggleOpen={() => setOpenApiId((current) => (current === api.id ? null : api.id))}
+            onToggleOpen={() => markOpen(api.id, !openIds.has(api.id))}
+            onDirtyChange={onDirtyChange}
             onToggleEnabled={(target, enabled) => void toggle(target, enabled)}
           />
         );

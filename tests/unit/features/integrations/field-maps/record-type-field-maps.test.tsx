@@ -93,6 +93,27 @@ describe('RecordTypeFieldMaps', () => {
     expect(await within(editor).findByRole('combobox', { name: 'Form field for row 1' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('asks before closing an editor that holds unsaved changes', async () => {
+    server.use(apisHandler(), mappersHandler([wireMapper()]), mapperHandler(), templateHandler(), fieldListHandler());
+    const { user } = renderStep();
+
+    const contact = await card('Contact');
+    await user.click(within(contact).getByRole('button', { name: 'Edit field map' }));
+    await within(contact).findByRole('combobox', { name: 'Form field for row 1' }, { timeout: 5000 });
+    await user.click(within(contact).getByRole('button', { name: 'Add row' }));
+    const local = await within(contact).findByRole('combobox', { name: 'Form field for row 2' });
+    await user.type(local, 'Email');
+    await user.keyboard('{Enter}');
+    expect(within(contact).getByText('Unsaved changes')).toBeInTheDocument();
+
+    await user.click(within(contact).getByRole('button', { name: 'Close field map' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Close without saving?');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(contact).queryByRole('form')).not.toBeInTheDocument());
+    expect(within(contact).getByRole('button', { name: 'Edit field map' })).toBeInTheDocument();
+  });
+
   it("says 'Connect the integration first' when the integration has no record types", async () => {
     server.use(apisHandler([]), mappersHandler([]));
     renderStep();
