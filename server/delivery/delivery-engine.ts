@@ -68,6 +68,9 @@ const clientDb = (client: pg.ClientBase): SqlExecutor => ({
 
 interface ClaimedDelivery {
   id: string;
+  account_id: number;
+  integration_id: string;
+  progress: Record<string, unknown>;
   form_response_id: string;
   target: string;
   attempt_count: number;
@@ -90,7 +93,7 @@ interface ClaimedDelivery {
 
 /**
  * Creates the missing deliveries of these responses (one per live Zapier hook of their form, when the account's
- * Zapier integration is enabled) and, unless `submit` only adds, puts unfinished ones (pending, failed, cancelled) back to due
+ * Zapier integration is enabled; one for Clio when it pushes web leads and the form has an enabled Clio field map) and, unless `submit` only adds, puts unfinished ones (pending, failed, cancelled) back to due
  * now. `$1` response ids (null: every response of the account `$4`), `$2` trigger, `$3` now, `$5` whether to requeue.
  */
 const ENQUEUE_SQL = `
@@ -102,6 +105,19 @@ const ENQUEUE_SQL = `
     where ($1::uuid[] is null or r.id = any($1::uuid[]))
       and ($4::bigint is null or r.account_id = $4::bigint)
       and not r.is_spam
+    union all
+    -- Clio: enabled with push web leads, and the form has an enabled Clio field map (one index probe per response
+    -- for an account without a Clio integration).
+    select r.account_id, r.id, i.id, 'clio'
+    from form_responses r
+    join account_integrations i on i.account_id = r.account_id and i.kind = 'clio' and i.enabled and i.push_web_leads
+    where ($1::uuid[] is null or r.id = any($1::uuid[]))
+      and ($4::bigint is null or r.account_id = $4::bigint)
+      and not r.is_spam
+      and exists (
+        select 1 from form_mappers m
+        where m.account_id = r.account_id and m.form_template_id = r.form_template_id and m.integration_api_type = 'clio' and m.enabled
+      )
   )
   insert into deliveries as d (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
   select account_id, response_id, integration_id, target, $2, $3 from wanted
@@ -132,7 +148,7 @@ const CLAIM_SQL = `
     update deliveries d
     set status = 'sending', attempt_count = d.attempt_count + 1, next_attempt_at = null, updated_at = $2
     from next where d.id = next.id
-    returning d.id, d.form_response_id, d.target, d.attempt_count, d.created_at,
+    returning d.id, d.account_id, d.integration_id, d.progress, d.form_response_id, d.target, d.attempt_count, d.created_at,
       coalesce((d.progress ->> 'roundFrom')::int, 0) as round_from, next.status = 'sending' as was_sending
   )
   select c.*, h.id as hook_id, h.target_url, h.secret, h.deleted_at as hook_deleted_at,
@@ -319,6 +335,9 @@ export class DeliveryEngine {
     const answer = await adapter.push(
       {
         deliveryId: delivery.id,
+        accountId: delivery.account_id,
+        integrationId: delivery.integration_id,
+        progress: delivery.progress,
         target: delivery.target,
         createdAt: delivery.created_at,
         attemptNo,
@@ -341,6 +360,13 @@ export class DeliveryEngine {
           await client.query(
             `insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) values ($1, $2, $3, $4, $5)`,
             [delivery.id, attemptNo, startedAt, method, url],
+          );
+        },
+        checkpoint: async (progress) => {
+          // Only while this attempt owns the row, like every write of an outcome.
+          await client.query(
+            `update deliveries set progress = progress || $3::jsonb, updated_at = $4 where id = $1 and status = 'sending' and attempt_count = $2`,
+            [delivery.id, attemptNo, JSON.stringify(progress), this.clock()],
           );
         },
         signal: this.abort.signal,
