@@ -4,6 +4,7 @@ import * as m0002 from './0002-form-templates.js';
 import * as m0003 from './0003-responses-prefills.js';
 import * as m0004 from './0004-integrations.js';
 import * as m0005 from './0005-delivery-queue.js';
+import * as m0007 from './0007-oauth-states.js';
 
 /** Every migration, in order. Static imports: no filesystem scanning, works the same under tsx and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-responses-prefills': m0003,
   '0004-integrations': m0004,
   '0005-delivery-queue': m0005,
+  '0007-oauth-states': m0007,
 };
