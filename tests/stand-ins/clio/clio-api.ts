@@ -27,6 +27,22 @@ export class Unimplemented extends Error {}
 
 const MAX_LIMIT = 200;
 
+/** Every operation `route` answers, for compiling their validators ahead of a bench. */
+export const IMPLEMENTED_OPERATIONS = [
+  'User#who_am_i',
+  'Contact#index',
+  'Contact#show',
+  'Contact#create',
+  'Matter#index',
+  'Matter#show',
+  'Matter#create',
+  'Note#index',
+  'Note#create',
+  'PracticeArea#index',
+  'CustomField#index',
+  'CustomField#show',
+];
+
 const apiError = (status: number, type: string, message: string): ApiAnswer => ({ status, body: { error: { type, message } } });
 const unprocessable = (message: string) => apiError(422, 'UnprocessableEntity', message);
 const badRequest = (message: string) => apiError(400, 'BadRequest', message);
@@ -101,12 +117,21 @@ function contactBaseView(contact: Contact, store: ClioStore): View {
   };
 }
 
+/**
+ * The document lets a request name a phone Work, Home, Mobile, Fax, Pager, Skype or Other, but lets an answer say only
+ * Work, Personal or Other; the stand-in answers with the nearest of the three so its own answers stay in contract.
+ */
+function answeredPhoneName(name: string): string {
+  if (name === 'Work') return 'Work';
+  return name === 'Home' || name === 'Mobile' ? 'Personal' : 'Other';
+}
+
 function contactView(contact: Contact, store: ClioStore): View {
   const at = contact.updated_at;
   return {
     ...contactBaseView(contact, store),
     email_addresses: contact.email_addresses.map((e) => ({ ...e, etag: etag(e.id, at), created_at: at, updated_at: at })),
-    phone_numbers: contact.phone_numbers.map((p) => ({ ...p, etag: etag(p.id, at), created_at: at, updated_at: at })),
+    phone_numbers: contact.phone_numbers.map((p) => ({ ...p, name: answeredPhoneName(p.name), etag: etag(p.id, at), created_at: at, updated_at: at })),
     custom_field_values: contact.custom_field_values.map((v) => customFieldValueView(store, v, at)),
   };
 }

@@ -89,6 +89,26 @@ export function matchClioOperation(method: string, path: string): Operation | un
   return load().backend.matchOperation({ method, path, headers: {} });
 }
 
+const compiled = new Set<string>();
+
+/**
+ * Compiles the request and answer validators of these operations now instead of on their first use (a few hundred
+ * ms each), so a bench's first measured call does not pay for them. Returns the milliseconds spent.
+ */
+export function compileClioValidators(operationIds: string[]): number {
+  const { backend } = load();
+  const started = performance.now();
+  for (const operationId of operationIds) {
+    if (compiled.has(operationId)) continue;
+    const operation = backend.router.getOperation(operationId);
+    if (!operation) throw new Error(`Clio's OpenAPI document has no operation ${operationId}`);
+    backend.validateRequest({ method: operation.method, path: operation.path, headers: {}, query: {} }, operation);
+    for (const status of Object.keys(operation.responses ?? {})) if (/^\d+$/.test(status)) backend.validateResponse({}, operation, Number(status));
+    compiled.add(operationId);
+  }
+  return performance.now() - started;
+}
+
 /** Path parameters (`{id}`) of a matched operation. */
 export function parseClioParams(operation: Operation, path: string): Record<string, string> {
   return load().backend.router.parseRequest({ method: operation.method, path, headers: {} }, operation).params as Record<string, string>;
