@@ -31,7 +31,7 @@ const cachedFields = z.array(z.object({ id: z.string(), name: z.string(), type: 
 /** The mapped values of one record type: standard fields by Clio's name, custom fields by their Clio id. */
 interface MappedValues {
   standard: Map<string, string>;
-  custom: { id: number; value: string | number }[];
+  custom: { id: number; value: string }[];
 }
 
 /** A mapped answer Clio cannot take (a picklist option that no longer exists): a failed delivery naming the field. */
@@ -226,12 +226,15 @@ export class ClioAdapter implements IntegrationAdapter<ClioConnectInput, { conne
         await io.checkpoint({ matterId: matter.id, ...(typeof matter.display_number === 'string' ? { matterNumber: matter.display_number } : {}) });
       }
       // 3. The note with the whole intake: on the matter, or on the contact without one.
+      const onMatter = typeof progress.matterId === 'number';
       if (typeof progress.noteId === 'number') {
         // Created by an attempt that stopped before recording its success: confirm it is there rather than add another.
-        const existing = await call('GET', `notes/${progress.noteId}.json`, { query: { fields: 'id' } });
-        return isSuccess(existing) ? this.success(existing, redact) : this.failure(existing, 'reading the note', redact);
+        const existing = await call('GET', 'notes.json', {
+          query: { ...(onMatter ? { matter_id: String(progress.matterId) } : { contact_id: String(progress.contactId) }), type: onMatter ? 'Matter' : 'Contact', fields: 'id' },
+        });
+        if (!isSuccess(existing)) return this.failure(existing, 'looking for the intake note', redact);
+        if (dataOf(existing, true).some((record) => record.id === progress.noteId)) return this.success(existing, redact);
       }
-      const onMatter = typeof progress.matterId === 'number';
       const note = await call('POST', 'notes.json', {
         query: { fields: 'id' },
         body: {
@@ -304,11 +307,12 @@ export class ClioAdapter implements IntegrationAdapter<ClioConnectInput, { conne
         const text = answers.get(rule.local.id)?.displayValue.trim() ?? '';
         if (!text) continue;
         const field = fields.get(rule.foreign.id);
-        let value: string | number = text;
+        let value = text;
         if (field?.options) {
           const option = field.options.find((candidate) => candidate.text.trim().toLowerCase() === text.toLowerCase());
           if (!option) throw new MappingError(`The Clio field "${field.name}" has no option "${text}" any more: update the field map, then push again`);
-          value = Number(option.id);
+          // Clio takes a picklist value as the option's id.
+          value = option.id;
         }
         if (rule.foreign.id.startsWith(CUSTOM_FIELD_PREFIX)) values.custom.push({ id: Number(rule.foreign.id.slice(CUSTOM_FIELD_PREFIX.length)), value });
         else values.standard.set(rule.foreign.id, String(value));

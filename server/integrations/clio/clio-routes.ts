@@ -73,6 +73,8 @@ export const clioAccountRoutes: FastifyPluginAsyncZod<ClioRouteOptions> = async 
       url.searchParams.set('client_id', clio.settings.clientId ?? '');
       url.searchParams.set('redirect_uri', callbackUrl(request, publicUrl));
       url.searchParams.set('state', state);
+      // Without it Clio keeps a declining user on its own page; with it they come back and see why nothing connected.
+      url.searchParams.set('redirect_on_decline', 'true');
       return { url: url.href };
     },
   );
