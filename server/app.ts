@@ -53,7 +53,7 @@ export function buildLoggerOptions(level: string): FastifyServerOptions['logger'
     serializers: {
       req(request: { method: string; url: string; ip?: string }) {
         // Query strings of sign-in (OIDC codes) and public form pages (prefill parameters are client data) stay out.
-        const url = /^\/(auth|f|api\/public)\//.test(request.url) ? request.url.split('?')[0] : request.url;
+        const url = /^\/(auth|f|api\/public|integrations)\//.test(request.url) ? request.url.split('?')[0] : request.url;
         return { method: request.method, url, remoteAddress: request.ip };
       },
     },

@@ -24,14 +24,21 @@ const RATE_LIMIT_WINDOW_MS = 60_000;
  * `same_answers` tells a retry from a different submission reusing the key. The form must be active in the
  * statement's own snapshot: an archive committed before it stores nothing, whatever the published-form cache holds.
  *
- * Deliveries: unless `$9` (we are in the transaction that also enqueues), a form with a live Zapier hook stores
+ * Deliveries: unless `$9` (we are in the transaction that also enqueues), a form with a live Zapier hook (or an
+ * enabled field map of an integration pushing web leads) stores
  * nothing here and answers one row with a null id, so the caller stores it again together with its deliveries. The
  * hook check is in this statement's snapshot, so a hook committed before the response always gets it, and a form
  * without hooks pays one index probe, no extra round trip.
  */
 const INSERT_RESPONSE_SQL = `
   with hooked as (
-    select exists (select 1 from zapier_hooks where form_template_id = $2 and deleted_at is null) as yes
+    select exists (select 1 from zapier_hooks where form_template_id = $2 and deleted_at is null)
+      -- Or an enabled field map of an integration that pushes web leads (Clio): one more index probe.
+      or exists (
+        select 1 from form_mappers m
+        join account_integrations i on i.account_id = m.account_id and i.kind = m.integration_api_type
+        where m.form_template_id = $2 and m.enabled and i.enabled and i.push_web_leads
+      ) as yes
   ),
   inserted as (
     insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data, prefill_id, is_spam, spam_reasons)
