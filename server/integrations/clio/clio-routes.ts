@@ -98,9 +98,9 @@ export const clioAccountRoutes: FastifyPluginAsyncZod<ClioRouteOptions> = async 
     { schema: { params: accountParamsSchema, response: { 200: integrationApiPageSchema, ...errorResponses } } },
     async (request) => {
       const { account } = accountScopeOf(request);
-      const clio = configuredClio(delivery);
       const integration = await findIntegration(db, account.id, 'clio');
       if (!integration || integration.status !== 'connected') throw new HttpError(409, 'Connect Clio first.');
+      const clio = configuredClio(delivery);
       try {
         await clio.refreshApis({ db, secrets, accountId: account.id });
       } catch (error) {
