@@ -12,10 +12,10 @@ export const CUSTOM_FIELD_PREFIX = 'custom_field:';
 
 /**
  * Clio's standard fields a web lead can fill, as Clio names them on a Person contact and a Matter. `required` follows
- * Clio: a Person needs a first and last name, a Matter a description (its client is the contact of the same push).
+ * Clio: a Person needs a name (a last name is enough), a Matter a description (its client is the contact of the push).
  */
 const CONTACT_FIELDS: IntegrationField[] = [
-  { id: 'first_name', name: 'First name', type: 'text_line', required: true },
+  { id: 'first_name', name: 'First name', type: 'text_line', required: false },
   { id: 'last_name', name: 'Last name', type: 'text_line', required: true },
   { id: 'middle_name', name: 'Middle name', type: 'text_line', required: false },
   { id: 'prefix', name: 'Prefix', type: 'text_line', required: false },
