@@ -18,7 +18,7 @@ import { clioBaseUrl, isClioRegion } from './clio-settings.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 const SESSION_COOKIE = 'sessionid';
-export const CLIO_CALLBACK_PATH = '/integrations/clio/callback/';
+const CLIO_CALLBACK_PATH = '/integrations/clio/callback/';
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 

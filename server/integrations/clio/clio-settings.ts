@@ -1,8 +1,8 @@
 import type { Config } from '../../config.js';
+import { CLIO_REGION_VALUES } from '../../../src/contract/clio.js';
 
 /** Clio's regions and their hosts (Clio's developer docs, "Regions"): a firm's data lives in exactly one. */
-export const CLIO_REGIONS = ['us', 'eu', 'ca', 'au'] as const;
-export type ClioRegion = (typeof CLIO_REGIONS)[number];
+export type ClioRegion = (typeof CLIO_REGION_VALUES)[number];
 
 const DEFAULT_BASE_URL = 'https://app.clio.com';
 const REGION_HOSTS: Record<ClioRegion, string> = {
@@ -32,7 +32,7 @@ export function clioSettingsFrom(config: Pick<Config, 'CLIO_CLIENT_ID' | 'CLIO_C
 }
 
 export function isClioRegion(value: unknown): value is ClioRegion {
-  return typeof value === 'string' && (CLIO_REGIONS as readonly string[]).includes(value);
+  return typeof value === 'string' && (CLIO_REGION_VALUES as readonly string[]).includes(value);
 }
 
 /** Where a connection of this region talks to: built from the fixed table only, never from user input. */
