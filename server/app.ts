@@ -10,6 +10,8 @@ import { createExportPool, type DB } from './db/database.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { registerContract, registerErrorHandler } from './errors.js';
 import { accountIntegrationRoutes } from './integrations/account-integration-routes.js';
+import { clioAdapterFor } from './integrations/clio/index.js';
+import { clioCallbackRoute } from './integrations/clio/clio-routes.js';
 import { zapierApiRoutes } from './integrations/zapier-api-routes.js';
 import { registerLoadLimits } from './load/load-limits.js';
 import { accountRoutes } from './routes/account.js';
@@ -51,7 +53,7 @@ export function buildLoggerOptions(level: string): FastifyServerOptions['logger'
     serializers: {
       req(request: { method: string; url: string; ip?: string }) {
         // Query strings of sign-in (OIDC codes) and public form pages (prefill parameters are client data) stay out.
-        const url = /^\/(auth|f|api\/public)\//.test(request.url) ? request.url.split('?')[0] : request.url;
+        const url = /^\/(auth|f|api\/public|integrations)\//.test(request.url) ? request.url.split('?')[0] : request.url;
         return { method: request.method, url, remoteAddress: request.ip };
       },
     },
@@ -113,7 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessions(app, { db, secureCookies, secretKey, publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined });
 
   const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
-  const delivery = options.delivery ?? new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger: app.log });
+  const delivery =
+    options.delivery ?? new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger: app.log, adapters: [clioAdapterFor(config, db, secrets)] });
   if (!options.delivery) app.addHook('onClose', () => delivery.stop());
 
   await app.register(coreRoutes, { db });
@@ -121,7 +124,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { db, config, secureCookies });
   // The account routes use a pool only to stream CSV exports.
   await app.register(accountRoutes, { db, pool: exportPool, delivery, prefix: '/api/:accountId' });
-  await app.register(accountIntegrationRoutes, { db, secrets, delivery, prefix: '/api/:accountId' });
+  await app.register(accountIntegrationRoutes, { db, secrets, delivery, publicUrl: config.PUBLIC_URL, prefix: '/api/:accountId' });
+  // Outside /api: Clio sends the browser back here after it allowed (or refused) the connection.
+  await app.register(clioCallbackRoute, { db, secrets, delivery, publicUrl: config.PUBLIC_URL });
   await app.register(zapierApiRoutes, { db, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, prefix: '/api/zapier' });
   await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
   return app;

@@ -64,6 +64,12 @@ const configSchema = z
       if (bad !== undefined || hosts.length === 0) ctx.addIssue({ code: 'custom', message: `must be comma-separated host names (not ${JSON.stringify(bad ?? value)})` });
       return hosts;
     }),
+    // Clio's OAuth application (INTEGRATIONS.md "Clio"); without an id and secret the Clio connect step answers 503.
+    CLIO_CLIENT_ID: optionalString,
+    CLIO_CLIENT_SECRET: optionalString,
+    // The US region's host; the EU, CA and AU regions have fixed hosts (server/integrations/clio/clio-settings.ts).
+    // Tests point it at the stand-in, and then every region goes there.
+    CLIO_BASE_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL such as https://app.clio.com' }).optional()),
     SUBMIT_RATE_LIMIT: optionalString
       .pipe(z.coerce.number<string | undefined>({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional())
       .transform((value) => value ?? 30),

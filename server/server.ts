@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildApp, buildLoggerOptions } from './app.js';
 import { createDb, isDatabaseUnavailable, migrateToLatest } from './db/database.js';
+import { clioAdapterFor } from './integrations/clio/index.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { openDatabase } from './db/open.js';
 import { loadStartConfig } from './start-config.js';
@@ -18,12 +19,14 @@ async function main(): Promise<void> {
     onConnectionError: (error) => logger.warn({ reason: error.message }, 'database connection lost'),
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
   const delivery = new DeliveryEngine({
     db,
     pool,
-    secrets: new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS),
+    secrets,
     hookHosts: config.ZAPIER_HOOK_HOSTS,
     logger,
+    adapters: [clioAdapterFor(config, db, secrets)],
   });
 
   let shuttingDown = false;

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildLoggerOptions } from './app.js';
 import { createDb, migrateToLatest } from './db/database.js';
 import { openDatabase } from './db/open.js';
+import { clioAdapterFor } from './integrations/clio/index.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { loadStartConfig } from './start-config.js';
 import { SecretBox } from './secrets/secret-box.js';
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
   const { db, pool } = createDb(database.connectionString, {
     onConnectionError: (error) => logger.warn({ reason: error.message }, 'database connection lost'),
   });
-  const delivery = new DeliveryEngine({ db, pool, secrets: new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS), hookHosts: config.ZAPIER_HOOK_HOSTS, logger });
+  const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
+  const delivery = new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger, adapters: [clioAdapterFor(config, db, secrets)] });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -192,6 +192,18 @@ interface DeliveryAttemptsTable {
   error_message: string | null;
 }
 
+interface OAuthStatesTable {
+  state_hash: string;
+  kind: 'clio';
+  account_id: number;
+  user_id: number;
+  session_binding: string;
+  region: string;
+  next_path: string | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -208,6 +220,7 @@ export interface Database {
   zapier_hooks: ZapierHooksTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  oauth_states: OAuthStatesTable;
 }
 
 export type FormTemplateRow = Selectable<FormTemplatesTable>;

@@ -70,6 +70,9 @@ const clientDb = (client: pg.ClientBase): SqlExecutor => ({
 
 interface ClaimedDelivery {
   id: string;
+  account_id: number;
+  integration_id: string;
+  progress: Record<string, unknown>;
   form_response_id: string;
   target: string;
   attempt_count: number;
@@ -92,15 +95,27 @@ interface ClaimedDelivery {
 
 /**
  * The deliveries responses should have, over a relation `r` of responses (`account_id, id, form_template_id,
- * is_spam`): one per live Zapier hook of the response's form while the account's Zapier integration is enabled; spam
- * none. One definition for the submission's own insert statement and for enqueue.
+ * is_spam`): one per live Zapier hook of the response's form while the account's Zapier integration is enabled, and
+ * one for Clio when it is enabled with push web leads and the form has an enabled Clio field map with rows; spam none.
+ * One definition for the submission's own insert statement and for enqueue. A form without integrations pays a few
+ * index probes.
  */
 export function wantedDeliveriesSql(responses: string): string {
   return `select r.account_id, r.id as response_id, i.id as integration_id, 'zapier:' || h.id as target
     from ${responses} r
     join zapier_hooks h on h.form_template_id = r.form_template_id and h.account_id = r.account_id and h.deleted_at is null
     join account_integrations i on i.account_id = r.account_id and i.kind = 'zapier' and i.enabled
-    where not r.is_spam`;
+    where not r.is_spam
+    union all
+    select r.account_id, r.id, i.id, 'clio'
+    from ${responses} r
+    join account_integrations i on i.account_id = r.account_id and i.kind = 'clio' and i.enabled and i.push_web_leads
+    where not r.is_spam
+      and exists (
+        select 1 from form_mappers m
+        where m.account_id = r.account_id and m.form_template_id = r.form_template_id and m.integration_api_type = 'clio' and m.enabled
+          and m.conversion_rules <> '[]'::jsonb
+      )`;
 }
 
 /**
@@ -142,7 +157,7 @@ const CLAIM_SQL = `
     update deliveries d
     set status = 'sending', attempt_count = d.attempt_count + 1, next_attempt_at = null, updated_at = $2
     from next where d.id = next.id
-    returning d.id, d.form_response_id, d.target, d.attempt_count, d.created_at,
+    returning d.id, d.account_id, d.integration_id, d.progress, d.form_response_id, d.target, d.attempt_count, d.created_at,
       coalesce((d.progress ->> 'roundFrom')::int, 0) as round_from, next.status = 'sending' as was_sending
   )
   select c.*, h.id as hook_id, h.target_url, h.secret, h.deleted_at as hook_deleted_at,
@@ -387,6 +402,9 @@ export class DeliveryEngine {
     const answer = await adapter.push(
       {
         deliveryId: delivery.id,
+        accountId: delivery.account_id,
+        integrationId: delivery.integration_id,
+        progress: delivery.progress,
         target: delivery.target,
         createdAt: delivery.created_at,
         attemptNo,
@@ -409,6 +427,13 @@ export class DeliveryEngine {
           await client.query(
             `insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) values ($1, $2, $3, $4, $5)`,
             [delivery.id, attemptNo, startedAt, method, url],
+          );
+        },
+        checkpoint: async (progress) => {
+          // Only while this attempt owns the row, like every write of an outcome.
+          await client.query(
+            `update deliveries set progress = progress || $3::jsonb, updated_at = $4 where id = $1 and status = 'sending' and attempt_count = $2`,
+            [delivery.id, attemptNo, JSON.stringify(progress), this.clock()],
           );
         },
         signal: this.abort.signal,

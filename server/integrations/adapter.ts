@@ -38,6 +38,11 @@ interface RecordType {
 /** A claimed delivery, with the response as it was submitted and the form version it was submitted with. */
 export interface PushJob {
   deliveryId: string;
+  accountId: number;
+  /** The integration the delivery belongs to (its connection, settings and field maps). */
+  integrationId: string;
+  /** What earlier attempts already created (`{contactId, matterId, …}`): a multi-call push resumes from it. */
+  progress: Record<string, unknown>;
   /** `zapier:{hookId}`, `clio`, `centerbase`. */
   target: string;
   /** When the delivery was made: every retry carries the same event time. */
@@ -54,6 +59,8 @@ export interface PushJob {
 export interface PushIo {
   /** Called before each request goes out: the engine records the attempt first, so a crash mid-push is visible. */
   beforeSend(method: string, url: string): Promise<void>;
+  /** Saves `progress` (merged into the delivery's) at once: what was created must survive a crash before the next call. */
+  checkpoint(progress: Record<string, unknown>): Promise<void>;
   signal: AbortSignal;
   timeoutMs: number;
 }

@@ -14,10 +14,20 @@ const integrationSecretPlace = (id: string) => ({ table: 'account_integrations',
 /** What an integration's `secret` column holds, encrypted. */
 export interface IntegrationSecret {
   apiKey?: string;
+  /** OAuth (Clio): the pair and when the access token expires (ISO time). */
+  accessToken?: string;
+  refreshToken?: string;
+  expiresAt?: string;
 }
 
 export function encryptIntegrationSecret(secrets: SecretBox, id: string, secret: IntegrationSecret): string {
   return secrets.encryptJson({ ...secret }, integrationSecretPlace(id));
+}
+
+export function decryptIntegrationSecret(secrets: SecretBox, id: string, ciphertext: string): IntegrationSecret {
+  const value = secrets.decryptJson(ciphertext, integrationSecretPlace(id));
+  const text = (key: string) => (typeof value[key] === 'string' ? value[key] : undefined);
+  return { apiKey: text('apiKey'), accessToken: text('accessToken'), refreshToken: text('refreshToken'), expiresAt: text('expiresAt') };
 }
 
 export async function findIntegration(db: DB, accountId: number, kind: IntegrationKind, id?: string): Promise<IntegrationRow | undefined> {

@@ -44,7 +44,8 @@ let hookId: string;
 const usedKeys = [randomUUID(), randomUUID()];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '100000' });
+  // A Clio app configured (its host unreachable: no fuzzed request gets as far as calling it).
+  ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '100000', CLIO_CLIENT_ID: 'fuzz-client', CLIO_CLIENT_SECRET: 'fuzz-secret', CLIO_BASE_URL: 'http://127.0.0.1:9' });
   acme = await createAccount(ctx.db, 'Acme Law');
   other = await createAccount(ctx.db, 'Other');
   await createUser(ctx.db, { email: 'admin@acme.test', accountId: acme, isStaff: true });
@@ -366,6 +367,15 @@ function integrationEndpoints(): fc.Arbitrary<FuzzRequest>[] {
       'POST /api/:accountId/integrations/zapier/:id/disconnect/',
       withBody(acc((a) => idOf(() => randomUUID()).map((id) => `/api/${a}/integrations/zapier/${encode(id)}/disconnect/`)), bodyFrom(() => ({}))),
     ),
+    endpoint(
+      'GET /api/:accountId/integrations/clio/authorize/',
+      acc((a) => query({ next: fc.oneof(fc.constant('/x'), hostileText), region: fc.oneof(fc.constantFrom('us', 'eu'), hostileText) }).map((q) => `/api/${a}/integrations/clio/authorize/${q}`)).map((url) => ({ url })),
+    ),
+    endpoint(
+      'POST /api/:accountId/integrations/clio/:id/disconnect/',
+      withBody(acc((a) => idOf(() => randomUUID()).map((id) => `/api/${a}/integrations/clio/${encode(id)}/disconnect/`)), bodyFrom(() => ({}))),
+    ),
+    endpoint('POST /api/:accountId/integrations/clio/apis/refresh/', withBody(acc((a) => fc.constant(`/api/${a}/integrations/clio/apis/refresh/`)), bodyFrom(() => ({})))),
     endpoint('POST /api/:accountId/account-tokens/', withBody(acc((a) => fc.constant(`/api/${a}/account-tokens/`)), bodyFrom(() => ({ name: 'Key' })))),
     endpoint(
       'POST /api/:accountId/account-tokens/:id/renew-token/',

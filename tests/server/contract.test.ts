@@ -48,8 +48,9 @@ describe('every /api route declares its answers', () => {
     const apiRoutes = appRoutes.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD');
     const names = apiRoutes.map((route) => `${String(route.method)} ${route.url}`);
     // health, me, logout, accounts, account, 7 form-template, 5 prefill, 3 response, export, 2 public reads, submit;
-    // 7 integration, 2 account-token, 4 form-mapper, 6 Zapier-facing; attempt_push, send-unsent, an integration's responses
-    expect(names).toHaveLength(47);
+    // 7 integration, 2 account-token, 4 form-mapper, 6 Zapier-facing; attempt_push, send-unsent, an integration's responses;
+    // 3 Clio (authorize, disconnect, refresh the field lists)
+    expect(names).toHaveLength(50);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /api/form-submit/',

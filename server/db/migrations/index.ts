@@ -5,6 +5,7 @@ import * as m0003 from './0003-responses-prefills.js';
 import * as m0004 from './0004-integrations.js';
 import * as m0005 from './0005-delivery-queue.js';
 import * as m0006 from './0006-deliveries-succeeded.js';
+import * as m0007 from './0007-oauth-states.js';
 
 /** Every migration, in order. Static imports: no filesystem scanning, works the same under tsx and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-integrations': m0004,
   '0005-delivery-queue': m0005,
   '0006-deliveries-succeeded': m0006,
+  '0007-oauth-states': m0007,
 };
