@@ -11,8 +11,10 @@ export type ClioRecordKey = (typeof CLIO_RECORD_TYPES)[number]['externalKey'];
 export const CUSTOM_FIELD_PREFIX = 'custom_field:';
 
 /**
- * Clio's standard fields a web lead can fill, as Clio names them on a Person contact and a Matter. `required` follows
- * Clio: a Person needs a name (a last name is enough), a Matter a description (its client is the contact of the push).
+ * Clio's standard fields a web lead can fill, as Clio names them on a Person contact and a Matter. `required` is what
+ * a firm must map: a Person needs a name (a last name is enough). Clio also requires a Matter's description, but the
+ * push writes "Web intake: {form name}" when it is not mapped, so mapping it is optional (its client is the contact of
+ * the push).
  */
 const CONTACT_FIELDS: IntegrationField[] = [
   { id: 'first_name', name: 'First name', type: 'text_line', required: false },
@@ -31,7 +33,7 @@ const CONTACT_FIELDS: IntegrationField[] = [
 ];
 
 const MATTER_FIELDS: IntegrationField[] = [
-  { id: 'description', name: 'Description', type: 'text_area', required: true },
+  { id: 'description', name: 'Description', type: 'text_area', required: false },
   { id: 'client_reference', name: 'Client reference', type: 'text_line', required: false },
   { id: 'location', name: 'Location', type: 'text_line', required: false },
 ];
