@@ -42,7 +42,7 @@ test('Zapier: generate a key, subscribe with the Zapier app, a submission is del
 
     // Zapier's stepper: generate the API key, shown once.
     await page.goto(`/${acmeId()}/build/${created.id}/integrations/zapier`);
-    await expect(page.getByRole('button', { name: 'Back to All Integrations' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to All Integrations' })).toBeVisible();
     await page.getByRole('button', { name: 'Generate API key' }).click();
     const apiKey = (await page.getByLabel('Your new API key').textContent())!.trim();
     expect(apiKey).toMatch(/^fbk_[\w-]{43}$/);
