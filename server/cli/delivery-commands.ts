@@ -155,7 +155,9 @@ export async function showDelivery(db: DB, args: string[]): Promise<string> {
 /** Why the engine queued nothing for this delivery (it decides; this only names the reason). */
 function notQueuedReason(delivery: FoundDelivery): string {
   if (delivery.is_spam) return 'its response is marked as spam (mark it as not spam to push it)';
-  if (!delivery.target.startsWith('zapier:')) return `there is no adapter for the ${delivery.kind} target yet`;
+  if (!delivery.target.startsWith('zapier:')) {
+    return `the ${delivery.kind} integration is disabled, does not push web leads, or has no enabled field map with rows for this form`;
+  }
   if (!delivery.hook_id || delivery.hook_deleted_at) return 'its Zapier hook was removed (the Zap was turned off or deleted)';
   if (!delivery.integration_enabled) return "the account's Zapier integration is disabled";
   return `the delivery engine did not take it (status ${delivery.status})`;

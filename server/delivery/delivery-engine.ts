@@ -107,7 +107,7 @@ export function wantedDeliveriesSql(responses: string): string {
     join account_integrations i on i.account_id = r.account_id and i.kind = 'zapier' and i.enabled
     where not r.is_spam
     union all
-    select r.account_id, r.id, i.id, 'clio'
+    select r.account_id, r.id, i.id, 'clio:' || i.id
     from ${responses} r
     join account_integrations i on i.account_id = r.account_id and i.kind = 'clio' and i.enabled and i.push_web_leads
     where not r.is_spam
@@ -121,12 +121,13 @@ export function wantedDeliveriesSql(responses: string): string {
 /**
  * Creates the missing deliveries of these responses and, unless `submit` only adds, puts unfinished ones (pending,
  * failed, cancelled) back to due now. `$1` response ids (null: every response of the account `$4`), `$2` trigger,
- * `$3` now, `$5` whether to requeue, `$6` one target only (null: all).
+ * `$3` now, `$5` whether to requeue, `$6` one target or one kind only (null: all).
  */
 const ENQUEUE_SQL = `
   with wanted as (
     select * from (${wantedDeliveriesSql(`(select * from form_responses where ($1::uuid[] is null or id = any($1::uuid[])) and ($4::bigint is null or account_id = $4::bigint))`)}) w
-    where $6::text is null or w.target = $6::text
+    -- A target, or every target of a kind.
+    where $6::text is null or w.target = $6::text or w.target like $6::text || ':%'
   )
   insert into deliveries as d (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
   select account_id, response_id, integration_id, target, $2, $3 from wanted
@@ -392,7 +393,8 @@ export class DeliveryEngine {
         [delivery.id, attemptNo - 1],
       );
     }
-    const kind = delivery.target.startsWith(ZAPIER_PREFIX) ? 'zapier' : delivery.target;
+    // `zapier:{hookId}`, `clio:{integrationId}`, `centerbase:{integrationId}`.
+    const kind = delivery.target.slice(0, delivery.target.indexOf(':'));
     const adapter = this.adapters.get(kind);
     if (!adapter) {
       await this.finish(client, delivery, { status: 'blocked', lastError: 'No adapter for this target yet' });

@@ -92,9 +92,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
         .where('kind', '=', request.params.kind)
         .executeTakeFirst();
       if (!integration) throw notFound('This integration is not set up.');
-      // Only Zapier has an adapter yet: Clio and Centerbase pushes arrive with their adapters.
-      if (request.params.kind !== 'zapier') return reply.status(202).send({ queued: 0 });
-      const queued = await delivery.inTransaction((_client, exec) => delivery.enqueue(exec, null, 'send_unsent', account.id));
+      // A kind without an adapter on this server has nothing to send with.
+      if (!delivery.adapter(request.params.kind)) return reply.status(202).send({ queued: 0 });
+      const queued = await delivery.inTransaction((_client, exec) => delivery.enqueue(exec, null, 'send_unsent', account.id, request.params.kind));
       return reply.status(202).send({ queued: new Set(queued.map((row) => row.responseId)).size });
     },
   );

@@ -37,7 +37,7 @@ const deliverySummarySchema = z.object({
 export const responseDeliverySchema = deliverySummarySchema.extend({
   id: z.string(),
   kind: deliveryKindSchema,
-  /** `zapier:{hookId}`, `clio`, `centerbase`. */
+  /** `zapier:{hookId}`, `clio:{integrationId}`, `centerbase:{integrationId}`. */
   target: z.string(),
   attempts: z.array(deliveryAttemptSchema),
 });

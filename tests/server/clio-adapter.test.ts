@@ -125,13 +125,13 @@ async function submit(form: Awaited<ReturnType<typeof formWithClioMaps>>, name: 
   return response.json().id as string;
 }
 
-const deliveryOf = (responseId: string) => db.selectFrom('deliveries').selectAll().where('form_response_id', '=', responseId).where('target', '=', 'clio').executeTakeFirstOrThrow();
+const deliveryOf = (responseId: string) => db.selectFrom('deliveries').selectAll().where('form_response_id', '=', responseId).where('target', 'like', 'clio:%').executeTakeFirstOrThrow();
 const attemptsOf = (deliveryId: string) => db.selectFrom('delivery_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt_no').execute();
 /** Runs every due Clio delivery now, then lets the scaled retry schedule come due and runs again. */
 async function drain(rounds = 1): Promise<void> {
   for (let round = 0; round < rounds; round += 1) {
     await new Promise((resolve) => setTimeout(resolve, 30));
-    await engine.drain('clio');
+    await engine.drain(`clio:${(await integration()).id}`);
   }
 }
 /** Drains until the delivery of this response is no longer waiting: a scaled retry or a Retry-After may be a moment away. */
@@ -361,6 +361,12 @@ describe('push', () => {
     const failed = await deliveryOf(invalid);
     expect(failed.status).toBe('failed');
     expect(failed.last_error).toBe("Clio answered HTTP 422 when creating the contact: Last name can't be blank");
+
+    // Fixed at Clio's end: Send unsent queues this integration's unsent responses again, and they go.
+    const sent = await lawyer.request({ method: 'POST', url: `/api/${acme}/integrations/clio/send-unsent/` });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json().queued).toBeGreaterThanOrEqual(1);
+    expect((await settle(invalid)).status).toBe('succeeded');
   });
 
   it('honours a 429 with Retry-After and sends once the window allows', async () => {

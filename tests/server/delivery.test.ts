@@ -548,7 +548,7 @@ describe('adapters', () => {
       (
         await db
           .insertInto('deliveries')
-          .values({ account_id: acme, form_response_id: responseId, integration_id: integrationId, target: 'clio', trigger: 'replay', next_attempt_at: new Date() })
+          .values({ account_id: acme, form_response_id: responseId, integration_id: integrationId, target: `clio:${integrationId}`, trigger: 'replay', next_attempt_at: new Date() })
           .onConflict((oc) => oc.columns(['form_response_id', 'target']).doUpdateSet({ status: 'pending', next_attempt_at: new Date() }))
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -556,7 +556,7 @@ describe('adapters', () => {
 
     // No Clio adapter yet: the delivery waits, blocked, and nothing is attempted.
     const blockedId = await insertClioDelivery();
-    await engine().drain('clio');
+    await engine().drain(`clio:${integrationId}`);
     expect((await deliveriesOf(responseId)).find((d) => d.id === blockedId)).toMatchObject({ status: 'blocked', last_error: 'No adapter for this target yet' });
     expect(await attemptsOf(blockedId)).toEqual([]);
 
@@ -575,9 +575,9 @@ describe('adapters', () => {
       },
     };
     const id = await insertClioDelivery();
-    await engine({ adapters: [clio] }).drain('clio');
+    await engine({ adapters: [clio] }).drain(`clio:${integrationId}`);
     expect(seen).toHaveLength(1);
-    expect(seen[0].job).toMatchObject({ deliveryId: id, target: 'clio', attemptNo: 1, response: { id: responseId }, form: { id: formId }, zapierHook: null });
+    expect(seen[0].job).toMatchObject({ deliveryId: id, target: `clio:${integrationId}`, attemptNo: 1, response: { id: responseId }, form: { id: formId }, zapierHook: null });
     // The attempt row existed before the request went out.
     expect(seen[0].attemptsBeforeSend).toBe(1);
     expect((await deliveriesOf(responseId)).find((d) => d.id === id)).toMatchObject({ status: 'succeeded' });

@@ -153,7 +153,8 @@ export const clioCallbackRoute: FastifyPluginAsyncZod<ClioRouteOptions> = async 
       return back(saved.next_path, 'Clio did not connect. Please try again.');
     }
     // Deliveries that waited for the authorisation go now.
-    delivery.kick('clio');
+    const connected = await findIntegration(db, Number(saved.account_id), 'clio');
+    if (connected) delivery.kick(`clio:${connected.id}`);
     // The record types' fields are fetched now, so the field-map editor opens with them; a failure here leaves the
     // connection made (the editor can fetch them again).
     await clio.refreshApis({ db, secrets, accountId: Number(saved.account_id) }).catch((failure: unknown) => {

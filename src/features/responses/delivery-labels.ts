@@ -50,10 +50,10 @@ export const DELIVERY_STATUS_HINTS: Readonly<Record<DeliveryStatus, string | nul
   cancelled: 'It will not be sent to this target.',
 };
 
-/** `zapier:{hookId}` names one Zap's hook; Clio and Centerbase have one target each, named by the kind. */
+/** `zapier:{hookId}` names one Zap's hook; Clio and Centerbase have one target each (their integration), named by the kind. */
 export function targetLabel(delivery: Pick<ResponseDelivery, 'kind' | 'target'>): string | null {
   const prefix = `${delivery.kind}:`;
-  if (!delivery.target.startsWith(prefix)) return null;
+  if (delivery.kind !== 'zapier' || !delivery.target.startsWith(prefix)) return null;
   return `Hook ${delivery.target.slice(prefix.length, prefix.length + 8)}`;
 }
 
