@@ -199,7 +199,8 @@ export function TestStep({ accountId, formId, now }: { accountId: number; formId
   const canList = isUuid(formId);
   const latest = integrationsApi.useListIntegrationResponsesQuery(
     canList ? { accountId, kind: 'zapier', formTemplate: formId, pageSize: 1 } : skipToken,
-    { pollingInterval: LATEST_DELIVERY_POLL_MS, skipPollingIfUnfocused: true },
+    // Live: entering the step reads it now (not the list cached when the page opened), then every few seconds.
+    { pollingInterval: LATEST_DELIVERY_POLL_MS, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true },
   );
   useErrorToast(latest.error, INTEGRATION_MESSAGES.apiLoadFailed);
   const status = loadStatusOf(latest);

@@ -102,7 +102,7 @@ describe('ZapierPage', () => {
   });
 
   it('walks through connecting in Zapier to the live test, then Save returns to the list and the step resets', async () => {
-    let polls = 0;
+    let delivered = false;
     server.use(
       templateHandler(),
       zapierHandler(() => wireZapier()),
@@ -111,8 +111,7 @@ describe('ZapierPage', () => {
       integrationHandler('clio', null),
       responsesHandler('zapier', (_status, url) => {
         expect(url.searchParams.get('form_template')).toBe(FORM_ID);
-        polls += 1;
-        return polls < 2
+        return !delivered
           ? [wireResponse(1, { status: 'pending', attemptCount: 1, lastError: 'HTTP 503 from hooks.zapier.com', nextAttemptAt: '2099-01-01T00:00:00.000Z' })]
           : [wireResponse(1, { status: 'succeeded', attemptCount: 2, succeededAt: '2026-11-20T10:00:05.000Z' })];
       }),
@@ -133,6 +132,7 @@ describe('ZapierPage', () => {
     expect(screen.getByText('HTTP 503 from hooks.zapier.com')).toBeInTheDocument();
     expect(screen.getByText('Next try')).toBeInTheDocument();
     // Read again while the step is shown: the delivery goes through.
+    delivered = true;
     expect(await screen.findByText('Delivered', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('Attempts').nextElementSibling).toHaveTextContent('2');
     await waitFor(() => expect(step('Test')).toHaveTextContent(/\(complete\)$/));
@@ -147,6 +147,22 @@ describe('ZapierPage', () => {
     renderIntegrations(ZAPIER_PATH, { integration: { stepperStep: 2 } });
     expect(await screen.findByText('No responses yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Open the form to submit a test response/ })).toHaveAttribute('href', `/f/${FORM_ID}`);
+  });
+
+  it('reads the latest delivery again on entering the test step, not the list it showed before', async () => {
+    let submitted = false;
+    server.use(
+      templateHandler(),
+      zapierHandler(() => wireZapier()),
+      responsesHandler('zapier', () => (submitted ? [wireResponse(1, { status: 'succeeded', attemptCount: 1, succeededAt: '2026-11-20T10:00:05.000Z' })] : [])),
+    );
+    const { user } = renderIntegrations(ZAPIER_PATH, { integration: { stepperStep: 2 } });
+    expect(await screen.findByText('No responses yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    // A client submits while the firm looks at another step; coming back shows it at once, before the next poll.
+    submitted = true;
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Delivered', {}, { timeout: 1500 })).toBeInTheDocument();
   });
 
   it('shows the spec message when the integration does not load', async () => {
