@@ -10,9 +10,11 @@ import type { DB } from '../../server/db/database.js';
 import { DeliveryEngine } from '../../server/delivery/delivery-engine.js';
 import { ClioAdapter } from '../../server/integrations/clio/clio-adapter.js';
 import { clioSettingsFrom } from '../../server/integrations/clio/clio-settings.js';
+import { ensureBuiltInForm } from '../../server/forms/built-in-form.js';
 import { decryptIntegrationSecret } from '../../server/integrations/integration-repository.js';
 import { SecretBox } from '../../server/secrets/secret-box.js';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
+import { BUILT_IN_FORM_SLUG } from '../../src/domain/ids.js';
 import { startClioStandIn, type ClioStandIn } from '../stand-ins/clio/clio-stand-in.js';
 import { input, templateBody } from './form-fixtures.js';
 import { createAccount, createTestDatabase, createUser, json, signedIn, type TestClient } from './helpers.js';
@@ -147,7 +149,8 @@ async function settle(responseId: string, timeoutMs = 10_000) {
 const apiRequests = (from: number) => clio.requests.slice(from).filter((r) => r.path.startsWith('/api/v4/')).map((r) => `${r.method} ${r.path.slice('/api/v4/'.length)}`);
 
 beforeAll(async () => {
-  clio = await startClioStandIn({ customFieldCount: 500 });
+  // The suite's pushes together pass Clio's 50 requests a minute; the 429 path is tested by an injected answer.
+  clio = await startClioStandIn({ customFieldCount: 500, rateLimit: { limit: 1000, windowSeconds: 60 } });
   const database = await createTestDatabase();
   ({ db, pool } = database);
   dropDatabase = database.drop;
@@ -299,6 +302,62 @@ describe('push', () => {
     expect(note.detail).toContain('Email address: jane.roe@example.test');
     expect(delivery.progress).toMatchObject({ contactId: contact.id, matterId: matter.id, noteId: note.id });
     clio.assertNoContractViolations();
+  });
+
+  it("uses the account's contact mapping (the built-in form's Contact map) for a form without a Contact map of its own", async () => {
+    await ensureBuiltInForm(db, acme);
+    const builtIn = await db.selectFrom('form_templates').select('json_form').where('account_id', '=', acme).where('internal_form_slug', '=', BUILT_IN_FORM_SLUG).executeTakeFirstOrThrow();
+    const builtInInputs = (builtIn.json_form as FormDocument)[0].children as InputElement[];
+    const byName = (dataName: string) => builtInInputs.find((i) => i.dataName === dataName)!;
+    const apis = (await lawyer.get(`/api/${acme}/integrations/clio/apis/`)).json().results as { id: string; externalKey: string }[];
+    const side = (i: InputElement) => ({ id: i.id, name: i.label, type: i.subtype, required: i.required });
+    const contactMap = await lawyer.request({
+      method: 'POST',
+      url: `/api/${acme}/form-mappers/`,
+      ...json({
+        form_template: 'contact-export-form',
+        integration_api_type: 'clio',
+        integration_api_id: apis.find((a) => a.externalKey === 'Contact')!.id,
+        conversion_rules: [
+          { id: randomUUID(), local: side(byName('last_name')), foreign: { id: 'last_name', name: 'Last name', type: 'text_line', required: true } },
+          { id: randomUUID(), local: side(byName('email')), foreign: { id: 'email', name: 'Email', type: 'email', required: false } },
+        ],
+      }),
+    });
+    expect(contactMap.statusCode, contactMap.body).toBe(201);
+
+    // A form that maps only the Matter; its inputs carry the built-in form's data names.
+    const document = templateBody().jsonForm as FormDocument;
+    const page = document[0];
+    page.children = [
+      input('textInput', page.id, 'Your surname', { dataName: 'last_name', required: true }),
+      input('email', page.id, 'Where we can write to you', { dataName: 'email' }),
+      input('dropdown', page.id, 'Area of law', { options: [{ id: randomUUID(), text: 'Family Law' }] }),
+    ];
+    const created = (await lawyer.request({ method: 'POST', url: `/api/${acme}/form-templates/`, ...json(templateBody({ name: 'Matter only', jsonForm: document })) })).json();
+    const [surname, mail, area] = (created.jsonForm as FormDocument)[0].children as InputElement[];
+    const matterMap = await lawyer.request({
+      method: 'POST',
+      url: `/api/${acme}/form-mappers/`,
+      ...json({
+        form_template: created.id,
+        integration_api_type: 'clio',
+        integration_api_id: apis.find((a) => a.externalKey === 'Matter')!.id,
+        conversion_rules: [{ id: randomUUID(), local: side(area), foreign: { id: 'practice_area', name: 'Practice area', type: 'picklist', required: false } }],
+      }),
+    });
+    expect(matterMap.statusCode, matterMap.body).toBe(201);
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/api/form-submit/',
+      ...json({ form_id: created.id, data: { [surname.id]: 'Mapped Byname', [mail.id]: 'mapped.byname@example.test', [area.id]: area.options[0].id }, submission_key: randomUUID(), hp: '' }),
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const delivery = await settle(submitted.json().id);
+    expect(delivery.status, delivery.last_error ?? '').toBe('succeeded');
+    const contact = clio.store.contacts.find((c) => c.last_name === 'Mapped Byname');
+    expect(contact).toBeDefined();
+    expect(clio.store.matters.filter((m) => m.client_id === contact!.id)).toHaveLength(1);
   });
 
   it('finds an existing contact by email instead of creating a second one', async () => {

@@ -5,7 +5,9 @@ import type { DB } from '../../db/database.js';
 import { excerptOf } from '../../delivery/hook-sender.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
 import type { IntegrationField } from '../../../src/contract/integrations.js';
-import { isValidEmail } from '../../../src/domain/answers.js';
+import { inputsOf, isValidEmail } from '../../../src/domain/answers.js';
+import type { FormDocument } from '../../../src/domain/form-document.js';
+import { BUILT_IN_FORM_SLUG } from '../../../src/domain/ids.js';
 import { describeResponse } from '../../../src/domain/response-view.js';
 import type { AdapterContext, IntegrationAdapter, PushIo, PushJob, PushResult } from '../adapter.js';
 import { decryptIntegrationSecret, encryptIntegrationSecret } from '../integration-repository.js';
@@ -284,27 +286,46 @@ export class ClioAdapter implements IntegrationAdapter<ClioConnectInput, { conne
     return row?.displayValue.trim();
   }
 
-  /** The enabled Clio field maps of the form, their rows resolved to this response's answers. */
+  /**
+   * The enabled Clio field maps of the form, their rows resolved to this response's answers. Without a Contact map of
+   * its own, the form uses the account's contact mapping: the Contact map of the built-in 'Mapping for Contacts' form,
+   * whose inputs (first_name, last_name, email, phone_number) stand for this form's inputs of the same data name.
+   */
   private async mappedValues(job: PushJob): Promise<Record<ClioRecordKey, MappedValues | null>> {
-    const maps = await this.options.db
+    const rows = await this.options.db
       .selectFrom('form_mappers as m')
       .innerJoin('integration_apis as a', 'a.id', 'm.integration_api_id')
-      .select(['m.conversion_rules', 'a.external_key', 'a.field_list'])
+      .innerJoin('form_templates as f', 'f.id', 'm.form_template_id')
+      .select(['m.form_template_id', 'm.conversion_rules', 'a.external_key', 'a.field_list', 'f.json_form'])
       .where('m.account_id', '=', job.accountId)
-      .where('m.form_template_id', '=', job.form.id)
+      .where((eb) => eb.or([eb('m.form_template_id', '=', job.form.id), eb('f.internal_form_slug', '=', BUILT_IN_FORM_SLUG)]))
       .where('m.integration_api_type', '=', 'clio')
       .where('m.enabled', '=', true)
       .where('a.integration_id', '=', job.integrationId)
       .execute();
+    const own = rows.filter((row) => row.form_template_id === job.form.id);
+    const contactFallback = own.some((row) => row.external_key !== 'Matter')
+      ? []
+      : rows.filter((row) => row.form_template_id !== job.form.id && row.external_key !== 'Matter');
     const answers = new Map(describeResponse(job.document, job.logic, job.response.data).map((row) => [row.inputId, row]));
+    const inputIdByDataName = new Map(inputsOf(job.document).map(({ input }) => [input.dataName, input.id]));
     const result: Record<ClioRecordKey, MappedValues | null> = { Contact: null, Matter: null };
-    for (const map of maps) {
+    const maps = [
+      ...own.map((map) => ({ map, localId: (id: string) => id })),
+      ...contactFallback.map((map) => {
+        // The built-in form's input ids, by data name, then this form's input of that data name.
+        const builtInDataNames = new Map(inputsOf(map.json_form as FormDocument).map(({ input }) => [input.id, input.dataName]));
+        return { map, localId: (id: string) => inputIdByDataName.get(builtInDataNames.get(id) ?? '') };
+      }),
+    ];
+    for (const { map, localId } of maps) {
       const key: ClioRecordKey = map.external_key === 'Matter' ? 'Matter' : 'Contact';
       const fields = new Map((cachedFields.safeParse(map.field_list).data ?? []).map((field) => [field.id, field]));
       const values: MappedValues = result[key] ?? { standard: new Map(), custom: [] };
       for (const rule of conversionRuleRows.safeParse(map.conversion_rules).data ?? []) {
         if (!rule.local || !rule.foreign) continue;
-        const text = answers.get(rule.local.id)?.displayValue.trim() ?? '';
+        const inputId = localId(rule.local.id);
+        const text = inputId ? (answers.get(inputId)?.displayValue.trim() ?? '') : '';
         if (!text) continue;
         const field = fields.get(rule.foreign.id);
         let value = text;
