@@ -10,6 +10,7 @@ import {
   CENTERBASE_ERROR_CODES,
   centerbaseRequests,
   centerbaseValueOf,
+  fieldTypeOf,
   itemExistsAnswerSchema,
   itemFieldsAnswerSchema,
   itemIdAnswerSchema,
@@ -253,7 +254,7 @@ export class CenterbaseAdapter implements IntegrationAdapter<CenterbaseConnectIn
     return fields.data.fields.map((field) => ({
       id: field['field-id'],
       name: field.name,
-      type: field.type,
+      type: fieldTypeOf(field.type),
       required: field.required,
       ...(field.options ? { options: field.options.map((option) => ({ id: option['option-id'], text: option.text })) } : {}),
     }));

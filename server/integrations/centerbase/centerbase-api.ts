@@ -106,23 +106,28 @@ export const centerbaseRequests = {
 export const withSession = (request: CenterbaseRequest, sessionId: string): Record<string, unknown> => ({ 'session-id': sessionId, ...request.body });
 
 /**
- * A mapped answer as the field's type takes it (ASSUMED: picklists by option text, dates as UTC `YYYY-MM-DD`).
- * Null when the answer cannot be one: the caller names the field.
+ * Centerbase's field types in the field-map vocabulary (src/domain/field-map/compatibility.ts); a date stays `date`,
+ * which no form input fills (the form builder has no date input), so it is never mapped from free text.
+ */
+const FIELD_TYPE_NAMES: Record<string, string> = { memo: 'textarea', number: 'numeric' };
+export const fieldTypeOf = (centerbaseType: string): string => FIELD_TYPE_NAMES[centerbaseType] ?? centerbaseType;
+
+/**
+ * A mapped answer as a field of this (cached) type takes it: numbers as numbers, a ticked one-option checkbox as
+ * true, everything else as text (ASSUMED: picklists by option text). Null when the answer cannot be one.
  */
 export function centerbaseValueOf(type: string, text: string): CenterbaseValue {
   switch (type) {
-    case 'number': {
+    case 'numeric':
+    case 'currency': {
       const value = Number(text.replace(/[,\s]/g, ''));
       return Number.isFinite(value) ? value : null;
     }
     case 'checkbox':
-      return /^(true|yes|y|1|on|checked)$/i.test(text.trim()) ? true : /^(false|no|n|0|off)$/i.test(text.trim()) ? false : null;
-    case 'date': {
-      const iso = /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? text.trim() : null;
-      if (iso && !Number.isNaN(Date.parse(iso))) return iso;
-      const parsed = Date.parse(text);
-      return Number.isNaN(parsed) ? null : new Date(parsed).toISOString().slice(0, 10);
-    }
+      // The answer of a one-option checkbox is its option's text when ticked, empty (never sent) when not.
+      return text.trim() !== '';
+    case 'date':
+      return null;
     default:
       return text;
   }
