@@ -89,6 +89,7 @@ export function CenterbaseAuthenticateStep(props: AuthenticateStepProps) {
               autoComplete="off"
               spellCheck={false}
               isInvalid={Boolean(errors.subdomain)}
+              aria-invalid={Boolean(errors.subdomain) || undefined}
               onChange={(event) => setSubdomain(event.target.value)}
             />
             <InputGroup.Text>.centerbase.com</InputGroup.Text>
@@ -104,6 +105,7 @@ export function CenterbaseAuthenticateStep(props: AuthenticateStepProps) {
             placeholder={keySet ? 'Saved — enter a new key to replace it' : ''}
             aria-describedby={keyHelpId}
             isInvalid={Boolean(errors.api_key)}
+            aria-invalid={Boolean(errors.api_key) || undefined}
             onChange={(event) => setApiKey(event.target.value)}
           />
           <Form.Control.Feedback type="invalid">{errors.api_key}</Form.Control.Feedback>
