@@ -48,7 +48,7 @@ const CONTACT_TYPE = /contact|client|person/i;
 const MATTER_TYPE = /matter|case/i;
 
 /** `integration_apis.api_type` of every Centerbase record type (its external key is the item type's GUID). */
-export const CENTERBASE_API_TYPE = 'item_type';
+const CENTERBASE_API_TYPE = 'item_type';
 
 const cachedFields = z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), required: z.boolean(), options: z.array(z.object({ id: z.string(), text: z.string() })).optional() }).loose());
 const conversionRuleRows = z.array(

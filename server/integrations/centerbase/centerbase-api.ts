@@ -16,7 +16,7 @@ export const DEFAULT_CENTERBASE_API_BASE = 'https://{subdomain}.centerbase.com/m
 export const CENTERBASE_ERROR_CODES = { ok: 0, loginFailed: 1, sessionInvalid: 2 } as const;
 
 /** Documented: a page holds 1–500 rows. */
-export const CENTERBASE_PAGE_SIZE = 500;
+const CENTERBASE_PAGE_SIZE = 500;
 
 export type CenterbaseValue = string | number | boolean | null;
 

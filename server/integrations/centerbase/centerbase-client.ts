@@ -64,7 +64,7 @@ export class CenterbaseClient {
     } catch (error) {
       return { kind: 'network', url, message: `Centerbase's answer was cut off: ${error instanceof Error ? error.message : String(error)}` };
     }
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
