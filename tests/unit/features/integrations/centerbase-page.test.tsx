@@ -46,8 +46,9 @@ describe('CenterbasePage', () => {
       centerbaseHandler(() => integration),
       http.post(`${API}/centerbase/`, async ({ request }) => {
         body = await request.json();
-        integration = wireCenterbase({ status: 'connected', pushWebLeads: true, enabled: true, companyName: 'Whitfield & Park LLP', subdomain: 'whitfield-park' });
-        return HttpResponse.json(integration, { status: 201 });
+        const connected = wireCenterbase({ status: 'connected', pushWebLeads: true, enabled: true, companyName: 'Whitfield & Park LLP', subdomain: 'whitfield-park' });
+        integration = connected;
+        return HttpResponse.json(connected, { status: 201 });
       }),
     );
     const { user, store } = render();
