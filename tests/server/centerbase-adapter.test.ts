@@ -319,6 +319,30 @@ describe('pushing a response', () => {
     }
   });
 
+  it('blocks when Centerbase stops taking the key, and a new key sends what waited', async () => {
+    const firm = cb.firm();
+    firm.apiKey = 'rotated-key';
+    cb.expireSessions();
+    try {
+      const responseId = await submit(form, { first: 'Rui', last: 'Costa', email: 'rui@example.test' });
+      const blocked = await settle(responseId);
+      expect(blocked.status).toBe('blocked');
+      // The first push to meet the refusal says Centerbase's words; the integration then waits for a new key.
+      const refused = await db.selectFrom('deliveries').select('last_error').where('target', '=', target()).where('last_error', 'like', 'Centerbase refused the API key%').execute();
+      expect(refused.map((d) => d.last_error)).toEqual(['Centerbase refused the API key when finding the contact by email: Login failed: the credentials are not valid for this firm (error-code 1) (the delivery waits and goes once a valid key is set)']);
+      expect((await integration()).status).toBe('needs_reauth');
+      expect(blocked.last_error).toMatch(/API key/);
+      const saved = await lawyer.request({ method: 'PATCH', url: `${base()}${integrationId}/`, ...json({ api_key: 'rotated-key' }) });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().status).toBe('connected');
+      const delivery = await settle(responseId);
+      expect(delivery.status, delivery.last_error ?? '').toBe('succeeded');
+    } finally {
+      firm.apiKey = API_KEY;
+      await lawyer.request({ method: 'PATCH', url: `${base()}${integrationId}/`, ...json({ api_key: API_KEY }) });
+    }
+  });
+
   it('is the adapter the app registers with the engine', () => {
     expect(engine.adapter('centerbase')).toBeInstanceOf(CenterbaseAdapter);
   });

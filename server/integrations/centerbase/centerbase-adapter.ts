@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/database.js';
 import { excerptOf } from '../../delivery/hook-sender.js';
@@ -42,6 +43,8 @@ class CenterbaseReadError extends Error {}
 
 /** A mapped answer Centerbase cannot take: a failed delivery naming the field, without a request. */
 class MappingError extends Error {}
+
+const KEY_REFUSED = 'Centerbase refused the API key';
 
 /** Record types a push gives a role to, by name: Centerbase's types are the firm's own. */
 const CONTACT_TYPE = /contact|client|person/i;
@@ -103,6 +106,14 @@ export class CenterbaseAdapter implements IntegrationAdapter<CenterbaseConnectIn
       .set({ status: 'connected', config: JSON.stringify({ ...row.config, subdomain, companyName: login.companyName }), updated_at: new Date() })
       .where('id', '=', integrationId)
       .execute();
+    // What waited for a working key goes now, in a new round of the retry schedule.
+    const now = new Date();
+    await db
+      .updateTable('deliveries')
+      .set({ status: 'pending', next_attempt_at: now, updated_at: now, last_error: null, progress: sql<string>`progress || jsonb_build_object('roundFrom', attempt_count)` })
+      .where('integration_id', '=', integrationId)
+      .where('status', '=', 'blocked')
+      .execute();
     for (const api of apis) {
       await db
         .insertInto('integration_apis')
@@ -137,12 +148,24 @@ export class CenterbaseAdapter implements IntegrationAdapter<CenterbaseConnectIn
   }
 
   async push(job: PushJob, io: PushIo): Promise<PushResult> {
+    const result = await this.pushOnce(job, io);
+    if (result.kind === 'not_sent' && result.status === 'blocked' && result.message.startsWith(KEY_REFUSED)) {
+      // The stored key stopped working: the integration says so until a new one is saved (which releases the wait).
+      await this.options.db.updateTable('account_integrations').set({ status: 'needs_reauth', updated_at: new Date() }).where('id', '=', job.integrationId).where('status', '=', 'connected').execute();
+    }
+    return result;
+  }
+
+  private async pushOnce(job: PushJob, io: PushIo): Promise<PushResult> {
     const { db, secrets } = this.options;
     const integration = await db.selectFrom('account_integrations').selectAll().where('id', '=', job.integrationId).executeTakeFirst();
     if (!integration) return { kind: 'not_sent', status: 'cancelled', message: 'The Centerbase integration was removed' };
     if (!integration.enabled || !integration.push_web_leads) return { kind: 'not_sent', status: 'blocked', message: 'The Centerbase integration is not enabled to push web leads' };
     const apiKey = integration.secret ? decryptIntegrationSecret(secrets, integration.id, integration.secret).apiKey : undefined;
     const subdomain = typeof integration.config.subdomain === 'string' ? integration.config.subdomain : undefined;
+    if (integration.status === 'needs_reauth') {
+      return { kind: 'not_sent', status: 'blocked', message: 'Centerbase no longer accepts the saved API key (the delivery waits and goes once a valid key is set)' };
+    }
     if (integration.status !== 'connected' || !apiKey || !subdomain) {
       return { kind: 'not_sent', status: 'blocked', message: 'Centerbase is not connected (the delivery waits and goes once an API key is set)' };
     }
@@ -224,7 +247,7 @@ export class CenterbaseAdapter implements IntegrationAdapter<CenterbaseConnectIn
       return { kind: 'answered', status: answer.status, excerpt: excerptOf(answer.text), retryAfter: null, message: `Centerbase answered HTTP ${answer.status} when ${step}: ${said}`, redact };
     }
     if (answer.errorCode === CENTERBASE_ERROR_CODES.loginFailed || answer.errorCode === CENTERBASE_ERROR_CODES.sessionInvalid) {
-      return { kind: 'not_sent', status: 'blocked', message: `Centerbase refused the API key when ${step}: ${said} (the delivery waits and goes once a valid key is set)` };
+      return { kind: 'not_sent', status: 'blocked', message: `${KEY_REFUSED} when ${step}: ${said} (the delivery waits and goes once a valid key is set)` };
     }
     return { kind: 'not_sent', status: 'failed', message: `Centerbase refused ${step}: ${said}` };
   }
