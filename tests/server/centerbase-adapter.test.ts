@@ -92,6 +92,14 @@ describe('connecting with an API key', () => {
     const unknown = await lawyer.request({ method: 'POST', url: base(), ...json({ subdomain: 'no-such-firm', api_key: API_KEY }) });
     expect(unknown.statusCode, unknown.body).toBe(400);
     expect(Object.keys(unknown.json().errors)).toEqual(['subdomain']);
+    const noSubdomain = await lawyer.request({ method: 'POST', url: base(), ...json({ api_key: API_KEY }) });
+    expect(noSubdomain.statusCode).toBe(400);
+    expect(noSubdomain.json().errors).toEqual({ subdomain: ['is required to connect with an API key'] });
+    // Centerbase failing is not the caller's mistake: 502, and still nothing stored.
+    cb.injectFault('login', { kind: 'status', status: 503 }, { times: 1 });
+    const down = await lawyer.request({ method: 'POST', url: base(), ...json({ subdomain: SUBDOMAIN, api_key: API_KEY }) });
+    expect(down.statusCode, down.body).toBe(502);
+    expect(down.body).not.toContain(API_KEY);
     expect((await lawyer.get(base())).json().results).toEqual([]);
   });
 
