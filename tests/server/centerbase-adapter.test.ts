@@ -355,3 +355,12 @@ describe('pushing a response', () => {
     expect(engine.adapter('centerbase')).toBeInstanceOf(CenterbaseAdapter);
   });
 });
+
+describe('CENTERBASE_BASE_URL', () => {
+  it('must be an absolute URL with a {subdomain} placeholder; without it calls go to the firm\'s own Centerbase host', () => {
+    expect(() => loadConfig({ CENTERBASE_BASE_URL: 'https://api.example/json' })).toThrow(/CENTERBASE_BASE_URL: must be an absolute URL with a \{subdomain\} placeholder/);
+    expect(() => loadConfig({ CENTERBASE_BASE_URL: '{subdomain}' })).toThrow(/CENTERBASE_BASE_URL/);
+    expect(centerbaseAdapterFor(loadConfig({}), db, secrets).client.urlOf('acme', 'login')).toBe('https://acme.centerbase.com/mobile/api.svc/json/login');
+    expect(centerbaseAdapterFor(loadConfig({ CENTERBASE_BASE_URL: 'http://127.0.0.1:4000/{subdomain}/json/' }), db, secrets).client.urlOf('acme', 'login')).toBe('http://127.0.0.1:4000/acme/json/login');
+  });
+});
