@@ -119,6 +119,29 @@ describe('CenterbasePage', () => {
     expect(screen.queryByText('Acme LLP')).not.toBeInTheDocument();
   });
 
+  it('turns sending responses off with PATCH push_web_leads, and the authenticate step is no longer complete', async () => {
+    let integration = wireCenterbase({ status: 'connected', pushWebLeads: true, enabled: true, companyName: 'Acme LLP' });
+    let body: unknown;
+    server.use(
+      templateHandler(),
+      mappersHandler(),
+      centerbaseHandler(() => integration),
+      http.patch(`${API}/centerbase/${CB_ID}/`, async ({ request }) => {
+        body = await request.json();
+        integration = { ...integration, pushWebLeads: false };
+        return HttpResponse.json(integration);
+      }),
+    );
+    const { user } = render();
+    const push = await screen.findByRole('switch', { name: 'Send new responses to Centerbase' });
+    expect(push).toBeChecked();
+    await waitFor(() => expect(step('Authenticate')).toHaveTextContent(/\(complete\)$/));
+    await user.click(push);
+    await waitFor(() => expect(body).toEqual({ push_web_leads: false }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Send new responses to Centerbase' })).not.toBeChecked());
+    expect(step('Authenticate')).not.toHaveTextContent(/\(complete\)$/);
+  });
+
   it('says so when the integration cannot be loaded', async () => {
     server.use(templateHandler(), mappersHandler(), http.get(`${API}/centerbase/`, () => HttpResponse.json({ detail: 'Boom' }, { status: 500 })));
     render();
