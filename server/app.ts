@@ -10,6 +10,7 @@ import { createExportPool, type DB } from './db/database.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { registerContract, registerErrorHandler } from './errors.js';
 import { accountIntegrationRoutes } from './integrations/account-integration-routes.js';
+import { centerbaseAdapterFor } from './integrations/centerbase/index.js';
 import { clioAdapterFor } from './integrations/clio/index.js';
 import { clioCallbackRoute } from './integrations/clio/clio-routes.js';
 import { zapierApiRoutes } from './integrations/zapier-api-routes.js';
@@ -116,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
   const delivery =
-    options.delivery ?? new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger: app.log, adapters: [clioAdapterFor(config, db, secrets)] });
+    options.delivery ?? new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger: app.log, adapters: [clioAdapterFor(config, db, secrets), centerbaseAdapterFor(config, db, secrets)] });
   if (!options.delivery) app.addHook('onClose', () => delivery.stop());
 
   await app.register(coreRoutes, { db });

@@ -70,6 +70,12 @@ const configSchema = z
     // The US region's host; the EU, CA and AU regions have fixed hosts (server/integrations/clio/clio-settings.ts).
     // Tests point it at the stand-in, and then every region goes there.
     CLIO_BASE_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL such as https://app.clio.com' }).optional()),
+    // Where a firm's Centerbase API lives, `{subdomain}` replaced (default https://{subdomain}.centerbase.com/mobile/api.svc/json).
+    // Tests point it at the stand-in.
+    CENTERBASE_BASE_URL: optionalString.refine(
+      (value) => value === undefined || (value.includes('{subdomain}') && URL.canParse(value.replace('{subdomain}', 'firm'))),
+      { message: 'must be an absolute URL with a {subdomain} placeholder, such as https://{subdomain}.centerbase.com/mobile/api.svc/json' },
+    ),
     SUBMIT_RATE_LIMIT: optionalString
       .pipe(z.coerce.number<string | undefined>({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional())
       .transform((value) => value ?? 30),

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildApp, buildLoggerOptions } from './app.js';
 import { createDb, isDatabaseUnavailable, migrateToLatest } from './db/database.js';
+import { centerbaseAdapterFor } from './integrations/centerbase/index.js';
 import { clioAdapterFor } from './integrations/clio/index.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { openDatabase } from './db/open.js';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     secrets,
     hookHosts: config.ZAPIER_HOOK_HOSTS,
     logger,
-    adapters: [clioAdapterFor(config, db, secrets)],
+    adapters: [clioAdapterFor(config, db, secrets), centerbaseAdapterFor(config, db, secrets)],
   });
 
   let shuttingDown = false;

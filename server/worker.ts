@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildLoggerOptions } from './app.js';
 import { createDb, migrateToLatest } from './db/database.js';
 import { openDatabase } from './db/open.js';
+import { centerbaseAdapterFor } from './integrations/centerbase/index.js';
 import { clioAdapterFor } from './integrations/clio/index.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
 import { loadStartConfig } from './start-config.js';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
     onConnectionError: (error) => logger.warn({ reason: error.message }, 'database connection lost'),
   });
   const secrets = new SecretBox(secretKey, config.SECRET_KEY_FALLBACKS);
-  const delivery = new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger, adapters: [clioAdapterFor(config, db, secrets)] });
+  const delivery = new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger, adapters: [clioAdapterFor(config, db, secrets), centerbaseAdapterFor(config, db, secrets)] });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

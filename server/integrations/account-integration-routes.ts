@@ -21,7 +21,7 @@ export const accountIntegrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: 
   app.addHook('onRequest', async (request) => {
     request.accountScope = await resolveAccountScope(db, request);
   });
-  await app.register(integrationRoutes, { db, secrets, zapier: delivery.zapier });
+  await app.register(integrationRoutes, { db, secrets, zapier: delivery.zapier, centerbase: delivery.adapter('centerbase') });
   await app.register(accountTokenRoutes, { db });
   await app.register(formMapperRoutes, { db });
   await app.register(deliveryRoutes, { db, delivery });

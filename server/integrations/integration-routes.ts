@@ -6,6 +6,8 @@ import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 import type { ZapierAdapter } from './zapier-adapter.js';
+import type { IntegrationAdapter } from './adapter.js';
+import { CenterbaseAdapter, CenterbaseConnectError } from './centerbase/centerbase-adapter.js';
 import { accountTokenSchema, zapierTokenCreateBodySchema } from '../../src/contract/account-tokens.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
 import {
@@ -22,6 +24,7 @@ import {
 } from '../../src/contract/integrations.js';
 import { renewToken } from './account-tokens.js';
 import {
+  decryptIntegrationSecret,
   encryptIntegrationSecret,
   findIntegration,
   serializeIntegration,
@@ -50,8 +53,36 @@ function changesOf(secrets: SecretBox, id: string, current: Record<string, unkno
   };
 }
 
+/**
+ * After a write of a Centerbase integration, in its transaction: a new key or subdomain is checked by signing in
+ * (the firm's name and record types come back), and `api_key: null` disconnects. Centerbase refusing the login is
+ * the caller's mistake (400 naming the field); Centerbase failing is not (502), and either undoes the write.
+ */
+async function syncCenterbase(context: { db: DB; secrets: SecretBox; accountId: number }, adapter: IntegrationAdapter | undefined, row: IntegrationRow, body: IntegrationWriteBody): Promise<void> {
+  if (row.kind !== 'centerbase' || !(adapter instanceof CenterbaseAdapter)) return;
+  if (body.api_key === null) {
+    await adapter.disconnect(context);
+    return;
+  }
+  if (body.api_key === undefined && body.subdomain === undefined) return;
+  const apiKey = row.secret ? decryptIntegrationSecret(context.secrets, row.id, row.secret).apiKey : undefined;
+  const subdomain = typeof row.config.subdomain === 'string' ? row.config.subdomain : undefined;
+  if (!apiKey) return;
+  if (!subdomain) throw badRequest('Invalid input: subdomain: is required to connect with an API key', { subdomain: ['is required to connect with an API key'] });
+  try {
+    await adapter.connect(context, { integrationId: row.id, subdomain, apiKey });
+  } catch (error) {
+    if (!(error instanceof CenterbaseConnectError)) throw error;
+    if (error.field) throw badRequest(`Invalid input: ${error.field}: ${error.message}`, { [error.field]: [error.message] });
+    throw new HttpError(502, error.message);
+  }
+}
+
 /** `/api/{accountId}/integrations/{kind}/…` (spec §7) and the account tokens Zapier connects with. */
-export const integrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretBox; zapier: ZapierAdapter }> = async (app, { db, secrets, zapier }) => {
+export const integrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretBox; zapier: ZapierAdapter; centerbase?: IntegrationAdapter }> = async (
+  app,
+  { db, secrets, zapier, centerbase },
+) => {
   const one = { 200: integrationSchema, ...errorResponses };
 
   app.get(
@@ -73,13 +104,17 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretB
       refuseForeignFields(kind, request.body);
       // The id is made here: the secret is encrypted for this very row.
       const id = randomUUID();
-      const row = await db
-        .insertInto('account_integrations')
-        .values({ id, account_id: account.id, kind, ...changesOf(secrets, id, {}, request.body) })
-        .onConflict((oc) => oc.columns(['account_id', 'kind']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw conflict(`This account already has a ${kind} integration; change it with PATCH.`);
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('account_integrations')
+          .values({ id, account_id: account.id, kind, ...changesOf(secrets, id, {}, request.body) })
+          .onConflict((oc) => oc.columns(['account_id', 'kind']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!inserted) throw conflict(`This account already has a ${kind} integration; change it with PATCH.`);
+        await syncCenterbase({ db: trx, secrets, accountId: account.id }, centerbase, inserted, request.body);
+        return (await findIntegration(trx, account.id, kind, id))!;
+      });
       return reply.status(201).send(await serializeIntegration(db, row));
     },
   );
@@ -92,13 +127,17 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ db: DB; secrets: SecretB
       const current = await findIntegration(db, account.id, request.params.kind, request.params.id);
       if (!current) throw notFound();
       refuseForeignFields(current.kind, request.body);
-      const row = await db
-        .updateTable('account_integrations')
-        .set({ ...changesOf(secrets, current.id, current.config, request.body), updated_at: new Date() })
-        .where('id', '=', current.id)
-        .where('account_id', '=', account.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('account_integrations')
+          .set({ ...changesOf(secrets, current.id, current.config, request.body), updated_at: new Date() })
+          .where('id', '=', current.id)
+          .where('account_id', '=', account.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await syncCenterbase({ db: trx, secrets, accountId: account.id }, centerbase, updated, request.body);
+        return (await findIntegration(trx, account.id, current.kind, current.id))!;
+      });
       return serializeIntegration(db, row);
     },
   );

@@ -34,6 +34,13 @@ export interface IntegrationResponsesArgs extends IntegrationRef {
   pageSize?: number;
 }
 
+/** What the Centerbase authenticate step writes (wire names). */
+export interface CenterbaseWrite {
+  subdomain?: string;
+  api_key?: string;
+  push_web_leads?: boolean;
+}
+
 const integrationTag = ({ accountId, kind }: IntegrationRef) => ({ type: 'integrations' as const, id: `${accountId}:${kind}` });
 
 export const integrationsApi = api.injectEndpoints({
@@ -62,6 +69,34 @@ export const integrationsApi = api.injectEndpoints({
       async onQueryStarted(ref, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId: ref.accountId, kind: ref.kind }, data));
+      },
+    }),
+    /**
+     * Spec §7 "connect updates if an id exists": the Centerbase credentials (and push switch) as one write, POST the
+     * first time and PATCH after; the server signs in with them (a refused key is a 400 naming `api_key`).
+     */
+    saveCenterbase: build.mutation<Integration, { accountId: number; id: string | null; body: CenterbaseWrite }>({
+      query: ({ accountId, id, body }) => ({
+        url: id ? `${base(accountId, 'centerbase')}${encodeURIComponent(id)}/` : base(accountId, 'centerbase'),
+        method: id ? 'PATCH' : 'POST',
+        data: body,
+        schema: integrationSchema,
+      }),
+      async onQueryStarted({ accountId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        // The record types may have changed with the firm: field maps read them again.
+        if (data) {
+          dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId, kind: 'centerbase' }, data));
+          dispatch(api.util.invalidateTags(['integrations']));
+        }
+      },
+    }),
+    /** Spec §7 "disconnect always updates": the key is forgotten (PATCH `api_key: null`). */
+    disconnectCenterbase: build.mutation<Integration, { accountId: number; id: string }>({
+      query: ({ accountId, id }) => ({ url: `${base(accountId, 'centerbase')}${encodeURIComponent(id)}/`, method: 'PATCH', data: { api_key: null }, schema: integrationSchema }),
+      async onQueryStarted({ accountId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId, kind: 'centerbase' }, data));
       },
     }),
     /** The whole key is only in this answer; the cached integration is read again to get its masked form. */

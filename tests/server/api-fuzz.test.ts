@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as errors from '../../server/errors.js';
+import { startCenterbaseStandIn, type CenterbaseStandIn } from '../stand-ins/centerbase/centerbase-stand-in.js';
 import { createAccount, createTestContext, createUser, json, signedIn, type TestClient, type TestContext } from './helpers.js';
 import { startToken, templateBody } from './form-fixtures.js';
 
@@ -42,10 +43,19 @@ let zapierId: string;
 let mapperId: string;
 let hookId: string;
 const usedKeys = [randomUUID(), randomUUID()];
+let centerbase: CenterbaseStandIn;
 
 beforeAll(async () => {
   // A Clio app configured (its host unreachable: no fuzzed request gets as far as calling it).
-  ctx = await createTestContext({ SUBMIT_RATE_LIMIT: '100000', CLIO_CLIENT_ID: 'fuzz-client', CLIO_CLIENT_SECRET: 'fuzz-secret', CLIO_BASE_URL: 'http://127.0.0.1:9' });
+  // Centerbase on loopback: storing a key signs in with it, and no fuzzed request may reach the internet.
+  centerbase = await startCenterbaseStandIn({ firms: [{ subdomain: 'acme', apiKey: 'k', companyName: 'Acme' }, { subdomain: 'acme-law', apiKey: 'secret-key', companyName: 'Acme Law' }] });
+  ctx = await createTestContext({
+    SUBMIT_RATE_LIMIT: '100000',
+    CLIO_CLIENT_ID: 'fuzz-client',
+    CLIO_CLIENT_SECRET: 'fuzz-secret',
+    CLIO_BASE_URL: 'http://127.0.0.1:9',
+    CENTERBASE_BASE_URL: centerbase.apiBaseUrl,
+  });
   acme = await createAccount(ctx.db, 'Acme Law');
   other = await createAccount(ctx.db, 'Other');
   await createUser(ctx.db, { email: 'admin@acme.test', accountId: acme, isStaff: true });
@@ -88,7 +98,10 @@ beforeAll(async () => {
   expect(hook.statusCode).toBe(201);
   hookId = hook.json().id;
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await centerbase.close();
+});
 
 /** Any UTF-16 code unit: NULs, controls and lone surrogates included. */
 const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 40 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../server/secrets/secret-box.js';
+import { startCenterbaseStandIn, type CenterbaseStandIn } from '../stand-ins/centerbase/centerbase-stand-in.js';
 import { createRivalFirms, createTestContext, json, type TestClient, type TestContext } from './helpers.js';
 import { templateBody } from './form-fixtures.js';
 
@@ -13,14 +14,20 @@ let formId: string;
 let rivalFormId: string;
 
 const API_KEY = 'cb-live-key-7f3a9d2e1b';
+let centerbase: CenterbaseStandIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ ZAPIER_HOOK_HOSTS: 'hooks.zapier.com' });
+  // Storing a Centerbase key signs in with it (tests/server/centerbase-adapter.test.ts): on loopback here.
+  centerbase = await startCenterbaseStandIn({ firms: [{ subdomain: 'acme-law', apiKey: API_KEY, companyName: 'Acme Law LLP' }] });
+  ctx = await createTestContext({ ZAPIER_HOOK_HOSTS: 'hooks.zapier.com', CENTERBASE_BASE_URL: centerbase.apiBaseUrl });
   ({ acme, other, lawyer, rival } = await createRivalFirms(ctx));
   formId = (await lawyer.request({ method: 'POST', url: `/api/${acme}/form-templates/`, ...json(templateBody()) })).json().id;
   rivalFormId = (await rival.request({ method: 'POST', url: `/api/${other}/form-templates/`, ...json(templateBody()) })).json().id;
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await centerbase.close();
+});
 
 const zapierGet = (token: string, path = 'me/') => ctx.app.inject({ method: 'GET', url: `/api/zapier/${path}`, headers: { 'x-api-key': token } });
 
@@ -41,7 +48,9 @@ describe('integrations', () => {
     expect(created.statusCode).toBe(201);
     expect(created.body).not.toContain(API_KEY);
     const integration = created.json();
-    expect(integration).toMatchObject({ kind: 'centerbase', account: acme, apiKeySet: true, apiKey: '********', subdomain: 'acme-law', pushWebLeads: true, enabled: false, apis: [] });
+    expect(integration).toMatchObject({ kind: 'centerbase', account: acme, apiKeySet: true, apiKey: '********', subdomain: 'acme-law', pushWebLeads: true, enabled: false, status: 'connected', companyName: 'Acme Law LLP' });
+    // Connecting read the firm's record types.
+    expect(integration.apis.map((api: { name: string }) => api.name)).toEqual(['Contact', 'Matter']);
 
     const row = await ctx.db.selectFrom('account_integrations').selectAll().where('id', '=', integration.id).executeTakeFirstOrThrow();
     expect(row.secret).not.toContain(API_KEY);
@@ -98,7 +107,9 @@ describe('integrations', () => {
     const integration = (await lawyer.get(`/api/${acme}/integrations/centerbase/`)).json().results[0];
     const api = await addRecordType(integration.id, 'Contact');
     const apis = (await lawyer.get(`/api/${acme}/integrations/centerbase/apis/`)).json();
-    expect(apis.results).toEqual([expect.objectContaining({ id: api.id, apiType: 'contact', name: 'Contact' })]);
+    // Next to the two record types connecting read from Centerbase.
+    expect(apis.results).toHaveLength(3);
+    expect(apis.results).toContainEqual(expect.objectContaining({ id: api.id, apiType: 'contact', name: 'Contact' }));
     expect((await lawyer.get(`/api/${acme}/integrations/centerbase/`)).json().results[0].apis).toEqual(apis.results);
 
     const fields = await lawyer.get(`/api/${acme}/integrations/centerbase/apis/${api.id}/field_list/`);

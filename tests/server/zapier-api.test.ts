@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, buildLoggerOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import { startCenterbaseStandIn, type CenterbaseStandIn } from '../stand-ins/centerbase/centerbase-stand-in.js';
 import { hookTargetProblem } from '../../server/integrations/hook-target.js';
 import type { DB } from '../../server/db/database.js';
 import { SecretBox } from '../../server/secrets/secret-box.js';
@@ -33,6 +34,7 @@ const secrets: string[] = [];
 
 const HOOK_HOSTS = 'hooks.zapier.com,127.0.0.1';
 const CENTERBASE_KEY = 'cb-live-key-5d1c0a9e77';
+let centerbase: CenterbaseStandIn;
 
 const zapier = (apiKey: string | undefined, method: string, path: string, body?: unknown) =>
   app.inject({
@@ -56,7 +58,15 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   db = database.db;
   dropDatabase = database.drop;
-  const config = loadConfig({ DATABASE_URL: database.databaseUrl, SECRET_KEY: 'z'.repeat(40), ZAPIER_HOOK_HOSTS: HOOK_HOSTS, SUBMIT_MIN_FILL_MS: '0' });
+  // Storing a Centerbase key signs in with it: on loopback, never the internet.
+  centerbase = await startCenterbaseStandIn({ firms: [{ subdomain: 'acme', apiKey: CENTERBASE_KEY, companyName: 'Acme' }] });
+  const config = loadConfig({
+    DATABASE_URL: database.databaseUrl,
+    SECRET_KEY: 'z'.repeat(40),
+    ZAPIER_HOOK_HOSTS: HOOK_HOSTS,
+    SUBMIT_MIN_FILL_MS: '0',
+    CENTERBASE_BASE_URL: centerbase.apiBaseUrl,
+  });
   secretKey = config.SECRET_KEY!;
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -89,6 +99,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await dropDatabase();
+  await centerbase.close();
 });
 
 describe('authentication', () => {

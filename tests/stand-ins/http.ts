@@ -91,10 +91,14 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1 port 0; close() also ends kept-alive and hanging connections instead of waiting for them. */
+/**
+ * Listens on 127.0.0.1, on a free port unless one is given (a Playwright web server configured before the stand-in
+ * starts needs to know it); close() also ends kept-alive and hanging connections instead of waiting for them.
+ */
 export async function listenOnLoopback(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
   onError: (error: unknown, req: IncomingMessage, res: ServerResponse) => void,
+  port = 0,
 ): Promise<LoopbackServer> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
@@ -106,11 +110,11 @@ export async function listenOnLoopback(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
