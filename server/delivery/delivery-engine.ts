@@ -96,7 +96,8 @@ interface ClaimedDelivery {
 /**
  * The deliveries responses should have, over a relation `r` of responses (`account_id, id, form_template_id,
  * is_spam`): one per live Zapier hook of the response's form while the account's Zapier integration is enabled, and
- * one for Clio when it is enabled with push web leads and the form has an enabled Clio field map with rows; spam none.
+ * one for Clio (and one for Centerbase) when it is enabled with push web leads and the form has an enabled field map
+ * of that kind with rows; spam none.
  * One definition for the submission's own insert statement and for enqueue. A form without integrations pays a few
  * index probes.
  */
@@ -114,6 +115,16 @@ export function wantedDeliveriesSql(responses: string): string {
       and exists (
         select 1 from form_mappers m
         where m.account_id = r.account_id and m.form_template_id = r.form_template_id and m.integration_api_type = 'clio' and m.enabled
+          and m.conversion_rules <> '[]'::jsonb
+      )
+    union all
+    select r.account_id, r.id, i.id, 'centerbase:' || i.id
+    from ${responses} r
+    join account_integrations i on i.account_id = r.account_id and i.kind = 'centerbase' and i.enabled and i.push_web_leads
+    where not r.is_spam
+      and exists (
+        select 1 from form_mappers m
+        where m.account_id = r.account_id and m.form_template_id = r.form_template_id and m.integration_api_type = 'centerbase' and m.enabled
           and m.conversion_rules <> '[]'::jsonb
       )`;
 }
