@@ -10,12 +10,12 @@ import type { IntegrationAdapter } from './adapter.js';
 import { CenterbaseAdapter, CenterbaseConnectError } from './centerbase/centerbase-adapter.js';
 import { accountTokenSchema, zapierTokenCreateBodySchema } from '../../src/contract/account-tokens.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
+import { integrationKindParamsSchema } from '../../src/contract/integration-kinds.js';
 import {
   integrationApiPageSchema,
   integrationApiParamsSchema,
   integrationFieldPageSchema,
   integrationFieldSchema,
-  integrationKindParamsSchema,
   integrationPageSchema,
   integrationParamsSchema,
   integrationSchema,

@@ -8,16 +8,12 @@ import { redirect } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { accountsApi } from '../api/accounts';
 import { formPrefillsApi } from '../api/form-prefills';
-import { formResponsesApi } from '../api/form-responses';
 import { formTemplatesApi } from '../api/form-templates';
-import { integrationsApi } from '../api/integrations';
 import type { IntegrationKind } from '../api/integrations';
 import type { User } from '../api/users';
 import { readFormListQuery } from '../features/forms/form-list-query';
-import { readResponseListQuery } from '../features/responses/response-list-query';
 import { responseSelected } from '../features/responses/response-slice';
 import { prefillSelected } from '../features/share/prefill-slice';
-import { responseListArgs } from '../features/responses/use-response-list';
 import { accountIdFromPath, NIL_UUID } from '../domain/ids';
 import { checkRoute, isAdminUser } from '../domain/route-guard';
 import type { IndexLoaderData } from '../features/auth/index-page';
@@ -83,15 +79,23 @@ const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext) => voi
     prefetch(store, (dispatch) => dispatch(formTemplatesApi.endpoints.listForms.initiate({ accountId, archived })));
   },
   responses: ({ store, accountId, search }) => {
-    const args = responseListArgs(accountId, readResponseListQuery(search));
-    prefetch(store, (dispatch) => dispatch(formResponsesApi.endpoints.listResponses.initiate(args)));
+    // The responses' endpoints and contract load with their screens (in parallel with the page's own code), not in the
+    // app's first load.
+    void Promise.all([import('../api/form-responses'), import('../features/responses/use-response-list'), import('../features/responses/response-list-query')]).then(
+      ([{ formResponsesApi }, { responseListArgs }, { readResponseListQuery }]) => {
+        const args = responseListArgs(accountId, readResponseListQuery(search));
+        prefetch(store, (dispatch) => dispatch(formResponsesApi.endpoints.listResponses.initiate(args)));
+      },
+    );
     prefetch(store, (dispatch) => dispatch(formTemplatesApi.endpoints.listForms.initiate({ accountId, archived: false })));
   },
   'response-detail': ({ store, accountId, params }) => {
     const id = params.responseId;
     if (!id) return;
     store.dispatch(responseSelected(id));
-    prefetch(store, (dispatch) => dispatch(formResponsesApi.endpoints.getResponse.initiate({ accountId, id })));
+    void import('../api/form-responses').then(({ formResponsesApi }) => {
+      prefetch(store, (dispatch) => dispatch(formResponsesApi.endpoints.getResponse.initiate({ accountId, id })));
+    });
   },
   share: (context) => prefetchShareForm(context),
   embed: (context) => prefetchShareForm(context),
@@ -112,7 +116,10 @@ const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext) => voi
 
 function prefetchIntegrations(context: PrefetchContext, kinds: readonly IntegrationKind[]) {
   const { store, accountId } = context;
-  for (const kind of kinds) prefetch(store, (dispatch) => dispatch(integrationsApi.endpoints.getIntegration.initiate({ accountId, kind })));
+  // The integrations' endpoints (and their contract) load with their screens, not in the first load of the app.
+  void import('../api/integrations').then(({ integrationsApi }) => {
+    for (const kind of kinds) prefetch(store, (dispatch) => dispatch(integrationsApi.endpoints.getIntegration.initiate({ accountId, kind })));
+  });
   prefetchShareForm(context);
 }
 

@@ -3,10 +3,10 @@
  * attempts, pushing one response now, sending everything unsent, and the per-integration response list.
  */
 import { z } from 'zod';
-import { integrationKindParamsSchema } from './integrations';
+import { integrationKindParamsSchema, integrationKindSchema } from './integration-kinds';
 import { uuidSchema } from './common';
 
-const deliveryKindSchema = z.enum(['centerbase', 'zapier', 'clio']);
+const deliveryKindSchema = integrationKindSchema;
 export const deliveryStatusSchema = z.enum(['pending', 'sending', 'succeeded', 'failed', 'blocked', 'cancelled']);
 
 const deliveryAttemptSchema = z.object({

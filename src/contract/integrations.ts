@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { accountTokenSchema } from './account-tokens';
 import { accountParamsSchema, paginatedSchema, uuidSchema } from './common';
+import { integrationKindParamsSchema } from './integration-kinds';
 import type { FieldMapRow } from '../domain/field-map/rows';
 
-const INTEGRATION_KINDS = ['centerbase', 'zapier', 'clio'] as const;
 /** The kinds whose record types take field maps (spec §5: integrationApiType). */
 const MAPPED_INTEGRATION_KINDS = ['centerbase', 'clio'] as const;
 
@@ -82,7 +82,6 @@ export type Integration = z.infer<typeof integrationSchema>;
 
 export const integrationPageSchema = paginatedSchema(integrationSchema);
 
-export const integrationKindParamsSchema = accountParamsSchema.extend({ kind: z.enum(INTEGRATION_KINDS) });
 export const integrationParamsSchema = integrationKindParamsSchema.extend({ id: uuidSchema });
 export const integrationApiParamsSchema = integrationKindParamsSchema.extend({ id: uuidSchema });
 

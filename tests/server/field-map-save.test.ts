@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
-import { FIELD_MAP_MESSAGES } from '../../src/domain/messages.js';
+import { FIELD_MAP_MESSAGES } from '../../src/domain/field-map/messages.js';
 import { createRivalFirms, createTestContext, json, type TestClient, type TestContext } from './helpers.js';
 import { input, templateBody } from './form-fixtures.js';
 

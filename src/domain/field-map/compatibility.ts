@@ -4,7 +4,7 @@
  * pair for which `incompatibility` gives a reason; a push matches picklist options with `matchPicklistOption`.
  */
 import { INPUT_SUBTYPE_LABELS, type DropdownOption, type InputSubtype } from '../form-document';
-import { FIELD_MAP_MESSAGES } from '../messages';
+import { FIELD_MAP_MESSAGES } from './messages';
 import type { ExternalField, LocalField } from './rows';
 
 /**

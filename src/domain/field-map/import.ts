@@ -3,7 +3,7 @@
  * their field as it stands now, and required external fields the map lacks come back as required rows. Nothing is
  * dropped here: the user sees every saved row and fixes it before saving.
  */
-import { FIELD_MAP_MESSAGES } from '../messages';
+import { FIELD_MAP_MESSAGES } from './messages';
 import { isChosen, missingRequiredRows, sideOf, withError, type ExternalField, type FieldMapRow, type FieldMapSide, type LocalField } from './rows';
 
 function importedSide(side: FieldMapSide | null, fields: ReadonlyMap<string, LocalField | ExternalField>, deletedError: (saved: FieldMapSide) => string): FieldMapSide | null {

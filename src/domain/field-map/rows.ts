@@ -4,7 +4,7 @@
  */
 import type { DropdownOption, FormDocument, InputSubtype } from '../form-document';
 import { inputsOf } from '../answers';
-import { FIELD_MAP_MESSAGES } from '../messages';
+import { FIELD_MAP_MESSAGES } from './messages';
 
 /** One side of a row: `error` is set by the rules of validate.ts and import.ts, never trusted from a client. */
 export interface FieldMapSide {

@@ -2,7 +2,7 @@
  * Spec §5, saving a field map: the rows as they will be saved, each side carrying its error. Any error blocks saving.
  * The editor runs it before sending; the server runs it again on what it receives and answers 400 with the errors.
  */
-import { FIELD_MAP_MESSAGES } from '../messages';
+import { FIELD_MAP_MESSAGES } from './messages';
 import { incompatibility } from './compatibility';
 import {
   isChosen,

@@ -4,7 +4,7 @@ import { incompatibility, isCompatible, matchPicklistOption } from '../../../src
 import { importFieldMap } from '../../../src/domain/field-map/import';
 import { fieldDisplayName, localFieldsOf, type ExternalField, type FieldMapRow, type LocalField } from '../../../src/domain/field-map/rows';
 import { validateFieldMap } from '../../../src/domain/field-map/validate';
-import { FIELD_MAP_MESSAGES } from '../../../src/domain/messages';
+import { FIELD_MAP_MESSAGES } from '../../../src/domain/field-map/messages';
 import { input } from '../../fixtures/form-factories';
 
 const local = (id: string, type: LocalField['type'], required = false, options: string[] = []): LocalField => ({

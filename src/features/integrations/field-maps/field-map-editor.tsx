@@ -18,7 +18,7 @@ import { localFieldsOf } from '../../../domain/field-map/rows';
 import type { FieldMapRow, LocalField } from '../../../domain/field-map/rows';
 import { restoreFormDocument } from '../../../domain/form-restore';
 import { loadStatusOf } from '../../../domain/load-status';
-import { FIELD_MAP_MESSAGES } from '../../../domain/messages';
+import { FIELD_MAP_MESSAGES } from '../../../domain/field-map/messages';
 import { FIELD_MAP_SCREEN_MESSAGES } from './field-map-messages';
 import { FieldMapForm } from './field-map-form';
 import './field-maps.css';

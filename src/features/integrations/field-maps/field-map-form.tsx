@@ -13,7 +13,7 @@ import { fieldDisplayName, isChosen, sideOf, withError } from '../../../domain/f
 import type { FieldMapRow, FieldMapSide, FieldMapSideName, LocalField } from '../../../domain/field-map/rows';
 import { validateFieldMap } from '../../../domain/field-map/validate';
 import { newId } from '../../../domain/ids-factory';
-import { FIELD_MAP_MESSAGES } from '../../../domain/messages';
+import { FIELD_MAP_MESSAGES } from '../../../domain/field-map/messages';
 import { INTEGRATION_LABELS } from './field-map-messages';
 import { FieldMapRowView, pickerIdOf } from './field-map-row';
 import type { PickerOption } from './field-picker';

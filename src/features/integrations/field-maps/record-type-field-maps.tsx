@@ -16,7 +16,7 @@ import { ConfirmButton } from '../../../components/confirm-button';
 import { useBusyIds } from '../../../components/use-busy-ids';
 import { fieldDisplayName } from '../../../domain/field-map/rows';
 import { loadStatusOf } from '../../../domain/load-status';
-import { FIELD_MAP_MESSAGES } from '../../../domain/messages';
+import { FIELD_MAP_MESSAGES } from '../../../domain/field-map/messages';
 import { FieldMapEditor } from './field-map-editor';
 import { FIELD_MAP_SCREEN_MESSAGES, INTEGRATION_LABELS } from './field-map-messages';
 import { FieldMapLeaveGuard } from './leave-guard';
