@@ -117,7 +117,7 @@ export function ClioPage() {
               onConnect={connect}
               disconnecting={disconnecting.isLoading}
               onDisconnect={onDisconnect}
-              switchingPush={pushing.isLoading}
+              pendingPush={pushing.isLoading ? (pushing.originalArgs?.pushWebLeads ?? null) : null}
               onPushChange={onPushChange}
             />
           )}

@@ -36,13 +36,14 @@ export interface ConnectStepProps {
   onConnect: (region: ClioRegion) => void;
   disconnecting: boolean;
   onDisconnect: () => void;
-  switchingPush: boolean;
+  /** The value being saved, shown at once (the switch is locked until the answer); null when none is. */
+  pendingPush: boolean | null;
   onPushChange: (pushWebLeads: boolean) => void;
 }
 
 /** Step 1: sign in to Clio (OAuth, in Clio's own page), see who the connection acts as, and let responses go there. */
 export function ClioConnectStep(props: ConnectStepProps) {
-  const { integration, connectError, onDismissError, connecting, onConnect, disconnecting, onDisconnect, switchingPush, onPushChange } = props;
+  const { integration, connectError, onDismissError, connecting, onConnect, disconnecting, onDisconnect, pendingPush, onPushChange } = props;
   const regionId = useId();
   const pushId = useId();
   const pushHelpId = useId();
@@ -110,9 +111,9 @@ export function ClioConnectStep(props: ConnectStepProps) {
             role="switch"
             id={pushId}
             label="Send new responses to Clio"
-            checked={integration.pushWebLeads}
+            checked={pendingPush ?? integration.pushWebLeads}
             // Locked while switching (spec §4), like the enable switch.
-            disabled={switchingPush}
+            disabled={pendingPush !== null}
             aria-describedby={pushHelpId}
             onChange={(event) => onPushChange(event.target.checked)}
           />
