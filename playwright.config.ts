@@ -31,7 +31,9 @@ process.env.E2E_ADMIN_PASSWORD = 'admin-password-123';
  * global-teardown.ts closes it. A token of the stand-in's user lets a journey read what was pushed over HTTP.
  */
 export const E2E_CLIO = { clientId: 'e2e-clio-client', clientSecret: 'e2e-clio-secret' } as const;
-if (!process.env.E2E_CLIO_BASE_URL) {
+// Tools read this config too (knip's Playwright plugin): a listening stand-in would keep them from ever exiting.
+const isTestRun = /playwright/.test(process.argv[1] ?? '') && process.argv.slice(2).includes('test');
+if (isTestRun && !process.env.E2E_CLIO_BASE_URL) {
   const clio = await startClioStandIn({ clientId: E2E_CLIO.clientId, clientSecret: E2E_CLIO.clientSecret });
   (globalThis as { e2eClioStandIn?: ClioStandIn }).e2eClioStandIn = clio;
   process.env.E2E_CLIO_BASE_URL = clio.url;
@@ -75,7 +77,7 @@ export default defineConfig({
       // A build elsewhere (e.g. of another checkout); default ./dist.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? '',
       ZAPIER_HOOK_HOSTS: '127.0.0.1',
-      CLIO_BASE_URL: process.env.E2E_CLIO_BASE_URL,
+      CLIO_BASE_URL: process.env.E2E_CLIO_BASE_URL ?? '',
       CLIO_CLIENT_ID: E2E_CLIO.clientId,
       CLIO_CLIENT_SECRET: E2E_CLIO.clientSecret,
     },

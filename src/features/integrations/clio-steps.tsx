@@ -17,14 +17,14 @@ type ClioIntegration = Extract<Integration, { kind: 'clio' }>;
 const RecordTypeFieldMaps = lazy(async () => ({ default: (await import('./field-maps/record-type-field-maps')).RecordTypeFieldMaps }));
 
 /** Clio Manage's data centres: a firm's account lives in one, and signs in there. */
-export const CLIO_REGION_LABELS: Readonly<Record<ClioRegion, string>> = {
+const CLIO_REGION_LABELS: Readonly<Record<ClioRegion, string>> = {
   us: 'United States (app.clio.com)',
   eu: 'Europe (eu.app.clio.com)',
   ca: 'Canada (ca.app.clio.com)',
   au: 'Australia (au.app.clio.com)',
 };
 
-export const isClioRegion = (value: string | null | undefined): value is ClioRegion =>
+const isClioRegion = (value: string | null | undefined): value is ClioRegion =>
   (CLIO_REGION_VALUES as readonly (string | null | undefined)[]).includes(value);
 
 export interface ConnectStepProps {
