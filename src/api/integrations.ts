@@ -120,10 +120,13 @@ export const integrationsApi = api.injectEndpoints({
         if (data) dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId, kind: 'clio' }, data));
       },
     }),
-    /** Reads the record types and their fields again from Clio: every cached list of them (and the integration's `apis`) is stale. */
+    /**
+     * Reads the record types and their fields again from Clio: every cached list of them (and the integration's `apis`)
+     * is stale. So is the integration after a refusal: Clio refusing the authorisation marks it `needs_reauth`.
+     */
     refreshClioApis: build.mutation<z.infer<typeof integrationApiPageSchema>, { accountId: number }>({
       query: ({ accountId }) => ({ url: `${base(accountId, 'clio')}apis/refresh/`, method: 'POST', schema: integrationApiPageSchema }),
-      invalidatesTags: (_result, error) => (error ? [] : ['integrations']),
+      invalidatesTags: ['integrations'],
     }),
     listIntegrationResponses: build.query<IntegrationResponsePage, IntegrationResponsesArgs>({
       query: ({ accountId, kind, status, formTemplate, pageSize }) => {

@@ -204,6 +204,31 @@ describe('ClioPage', () => {
     await waitFor(() => expect(refreshed).toHaveBeenCalledTimes(1));
   });
 
+  it('says why Clio refused a refresh, and shows the connection needs reconnecting', async () => {
+    let integration = wireClio();
+    server.use(
+      clioHandler(() => integration),
+      mappersHandler([]),
+      apisHandler(),
+      fieldListsHandler(),
+      http.post(`${APIS}refresh/`, () => {
+        integration = wireClio({ status: 'needs_reauth' });
+        return HttpResponse.json({ detail: 'Clio needs reconnecting.' }, { status: 409 });
+      }),
+    );
+    const { user, store } = renderClio();
+
+    await screen.findByRole('heading', { level: 2, name: 'Connect' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Refresh from Clio' }));
+
+    await waitFor(() => expect(store.getState().app.toast).toMatchObject({ variant: 'danger', message: 'Clio needs reconnecting.' }));
+    // Read again: no longer connected, so refreshing waits for a reconnection.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh from Clio' })).toBeDisabled());
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
+  });
+
   it('hosts the field maps of the record types on the last step, with Save back to all integrations', async () => {
     server.use(clioHandler(() => wireClio()), mappersHandler([]), apisHandler(), fieldListsHandler(), templateHandler());
     const { user, location } = renderClio();
