@@ -17,12 +17,13 @@ async function clioGet(page: Page, path: string, query: Record<string, string>):
 }
 
 /** A respondent fills the public form in their own browser context and sends it. */
-async function submitPublicForm(browser: Browser, formId: string, name: string, email: string): Promise<void> {
+async function submitPublicForm(browser: Browser, formId: string, name: string, email: string, details: string): Promise<void> {
   const context = await browser.newContext();
   const respondent = await context.newPage();
   await respondent.goto(`/f/${formId}`);
   await respondent.getByLabel('Full name').fill(name);
-  await respondent.getByRole('radio', { name: 'No' }).check();
+  await respondent.getByRole('radio', { name: 'Yes' }).check();
+  await respondent.getByLabel('Injury details').fill(details);
   await respondent.getByLabel('Email').fill(email);
   // The server files a form filled faster than SUBMIT_MIN_FILL_MS as spam, and spam is not pushed.
   await respondent.waitForTimeout(3000);
@@ -39,7 +40,7 @@ async function choose(page: Page, label: string, text: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-test('Clio: declining shows why; connecting through the consent page, mapping the contact and pushing a web lead delivers it', async ({ page, browser }) => {
+test('Clio: declining shows why; connecting through the consent page, mapping the contact and the matter and pushing a web lead delivers it', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signIn(page, lawyer(), '/');
   const created = await api(page, 'POST', `/api/${acmeId()}/form-templates/`, accidentForm('Clio journey').body);
@@ -79,11 +80,27 @@ test('Clio: declining shows why; connecting through the consent page, mapping th
   await choose(page, 'Form field for row 1', 'Full name');
   await contact.getByRole('button', { name: 'Add row' }).click();
   await choose(page, 'Form field for row 2', 'Email');
+  // Half a row is an error under the side it concerns, and nothing is saved until it is fixed.
+  await contact.getByRole('button', { name: 'Save', exact: true }).click();
+  const clioSide = page.getByRole('combobox', { name: 'Clio field for row 2' });
+  await expect(clioSide).toHaveAccessibleDescription(/Please select a field/);
+  await expect(contact.getByText('No field map yet')).toBeVisible();
   await choose(page, 'Clio field for row 2', 'Email');
   await contact.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(contact.getByText('2 fields mapped')).toBeVisible();
   await expect(steps.getByRole('listitem').filter({ hasText: 'Record types' })).toContainText('(complete)');
   await contact.getByRole('button', { name: 'Close field map' }).click();
+
+  // The matter opened for the lead: its description takes the injury details.
+  const matter = page.getByRole('region', { name: 'Matter' });
+  await matter.getByRole('button', { name: 'Edit field map' }).click();
+  // No Matter field is required in the stand-in's Clio, so the new map starts with no rows.
+  await matter.getByRole('button', { name: 'Add row' }).click();
+  await choose(page, 'Form field for row 1', 'Injury details');
+  await choose(page, 'Clio field for row 1', 'Description');
+  await matter.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(matter.getByText('1 field mapped')).toBeVisible();
+  await matter.getByRole('button', { name: 'Close field map' }).click();
 
   // Save goes back to all integrations, where Clio is switched on.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -93,14 +110,20 @@ test('Clio: declining shows why; connecting through the consent page, mapping th
   await expect(clioCard.getByText('Enabled')).toBeVisible();
 
   // A web lead: a contact in Clio with a note of the answers, and the response shows it delivered.
-  await submitPublicForm(browser, created.id, 'Nora Newlead', 'nora.newlead@example.test');
+  await submitPublicForm(browser, created.id, 'Nora Newlead', 'nora.newlead@example.test', 'Whiplash after a rear-end collision');
   let contacts: Record<string, unknown>[] = [];
   await expect
     .poll(async () => (contacts = await clioGet(page, 'contacts.json', { query: 'nora.newlead@example.test', fields: 'id,last_name' })).length, { timeout: 20_000 })
     .toBe(1);
   expect(contacts[0]!.last_name).toBe('Nora Newlead');
-  const notes = await clioGet(page, 'notes.json', { type: 'Contact', contact_id: String(contacts[0]!.id), fields: 'id,subject' });
-  expect(notes.length).toBeGreaterThanOrEqual(1);
+  const matters = await clioGet(page, 'matters.json', { client_id: String(contacts[0]!.id), fields: 'id,description' });
+  expect(matters).toHaveLength(1);
+  expect(matters[0]!.description).toContain('Whiplash after a rear-end collision');
+  const notes = [
+    ...(await clioGet(page, 'notes.json', { type: 'Contact', contact_id: String(contacts[0]!.id), fields: 'id,subject' })),
+    ...(await clioGet(page, 'notes.json', { type: 'Matter', matter_id: String(matters[0]!.id), fields: 'id,subject' })),
+  ];
+  expect(notes).toHaveLength(1);
 
   await page.goto(`/${acmeId()}/responses?form=${created.id}`);
   await page.getByRole('link', { name: /Nora Newlead/ }).click();
