@@ -20,8 +20,8 @@ import { ConnectionBadge, LoadFailed, useIntegrationParams } from './integration
 import { selectStepperStep, stepperLeft, stepperStepChanged } from './integration-slice';
 import './integrations.css';
 
-/** Clio's refusals the server words for the firm (409 not connected / needs reconnecting, 502 Clio failed). */
-const hasServerWords = (error: unknown) => statusOf(error) === 409 || statusOf(error) === 502;
+/** What the server words for the firm: 409 not connected / needs reconnecting, 502 Clio failed, 503 Clio not set up here. */
+const hasServerWords = (error: unknown) => [409, 502, 503].includes(statusOf(error) ?? 0);
 
 /** /{accountId}/build/{formId}/integrations/clio: the legal-practice integration's stepper (spec §2, §4). */
 export function ClioPage() {

@@ -94,6 +94,19 @@ describe('ClioPage', () => {
     expect(asked[0]!.searchParams.get('next')).toBe(CLIO_PATH);
   });
 
+  it('says why the consent URL cannot be had, and stays on the page', async () => {
+    server.use(
+      clioHandler(() => null),
+      mappersHandler([]),
+      http.get(`${API}/authorize/`, () => HttpResponse.json({ detail: 'Clio is not configured on this server.' }, { status: 503 })),
+    );
+    const { user, store } = renderClio();
+    await user.click(await screen.findByRole('button', { name: 'Connect to Clio' }));
+    await waitFor(() => expect(store.getState().app.toast).toMatchObject({ variant: 'danger', message: 'Clio is not configured on this server.' }));
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Connect to Clio' })).toBeEnabled();
+  });
+
   it('shows why connecting failed (clio_error) and takes it out of the address', async () => {
     server.use(
       clioHandler(() => null),
