@@ -6,6 +6,8 @@ import type { ClioRegion, Integration } from '../../api/integrations';
 import { useErrorToast } from '../../app/use-error-toast';
 import { ConfirmButton } from '../../components/confirm-button';
 import { LoadingButton } from '../../components/loading-button';
+import { ResponseTime } from '../../components/response-time';
+import { useNow } from '../../components/use-now';
 import { CLIO_REGION_VALUES } from '../../contract/clio';
 import { loadStatusOf } from '../../domain/load-status';
 import { INTEGRATION_MESSAGES } from './integration-messages';
@@ -154,10 +156,12 @@ function FieldCount({ accountId, api }: { accountId: number; api: IntegrationApi
 export function ClioRecordTypesStep({ accountId, connected, refreshing, onRefresh }: { accountId: number; connected: boolean; refreshing: boolean; onRefresh: () => void }) {
   const apis = fieldMapsApi.useListIntegrationApisQuery({ accountId, kind: 'clio' });
   useErrorToast(apis.error, INTEGRATION_MESSAGES.apiLoadFailed);
+  const now = useNow();
   const status = loadStatusOf(apis);
   if (status === 'failed') return <LoadFailed message={INTEGRATION_MESSAGES.apiLoadFailed} onRetry={() => void apis.refetch()} />;
   if (status === 'loading') return <p className="text-body-secondary mb-0">Loading record types…</p>;
   const records = apis.currentData?.results ?? [];
+  const lastRead = records.map((api) => api.fetchedAt).sort().at(-1);
   return (
     <div className="d-grid gap-3">
       <p className="mb-0">What a response can create in Clio. Map each one's fields in the next step.</p>
@@ -169,7 +173,7 @@ export function ClioRecordTypesStep({ accountId, connected, refreshing, onRefres
           </p>
         </div>
       ) : (
-        <ul className="list-group">
+        <ul className="list-group" aria-label="Clio record types">
           {records.map((api) => (
             <li key={api.id} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
               <span className="fw-semibold">{api.name}</span>
@@ -177,6 +181,11 @@ export function ClioRecordTypesStep({ accountId, connected, refreshing, onRefres
             </li>
           ))}
         </ul>
+      )}
+      {lastRead && (
+        <p className="small text-body-secondary mb-0">
+          Read from Clio <ResponseTime iso={lastRead} now={now} inline />
+        </p>
       )}
       <div>
         <LoadingButton variant="outline-secondary" loading={refreshing} disabled={!connected} onClick={onRefresh}>
