@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startClioStandIn, type ClioStandIn } from './tests/stand-ins/clio/clio-stand-in';
 
 // Playwright cannot download its own browser on our machines: we drive the system Chromium.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,6 +23,22 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'formbuilder-e2e-'));
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 process.env.E2E_ADMIN_EMAIL = 'admin@e2e.test';
 process.env.E2E_ADMIN_PASSWORD = 'admin-password-123';
+
+/**
+ * The Clio stand-in the server connects to. Playwright starts the webServer before globalSetup, and the server reads
+ * CLIO_BASE_URL at start, so it starts here, while the config loads: once, in the runner (workers load this module
+ * too and inherit its environment). The stand-in picks a free loopback port, which the environment carries on.
+ * global-teardown.ts closes it. A token of the stand-in's user lets a journey read what was pushed over HTTP.
+ */
+export const E2E_CLIO = { clientId: 'e2e-clio-client', clientSecret: 'e2e-clio-secret' } as const;
+// Tools read this config too (knip's Playwright plugin): a listening stand-in would keep them from ever exiting.
+const isTestRun = /playwright/.test(process.argv[1] ?? '') && process.argv.slice(2).includes('test');
+if (isTestRun && !process.env.E2E_CLIO_BASE_URL) {
+  const clio = await startClioStandIn({ clientId: E2E_CLIO.clientId, clientSecret: E2E_CLIO.clientSecret });
+  (globalThis as { e2eClioStandIn?: ClioStandIn }).e2eClioStandIn = clio;
+  process.env.E2E_CLIO_BASE_URL = clio.url;
+  process.env.E2E_CLIO_TOKEN = clio.issueTokens().access_token;
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -60,6 +77,9 @@ export default defineConfig({
       // A build elsewhere (e.g. of another checkout); default ./dist.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? '',
       ZAPIER_HOOK_HOSTS: '127.0.0.1',
+      CLIO_BASE_URL: process.env.E2E_CLIO_BASE_URL ?? '',
+      CLIO_CLIENT_ID: E2E_CLIO.clientId,
+      CLIO_CLIENT_SECRET: E2E_CLIO.clientSecret,
     },
   },
 });

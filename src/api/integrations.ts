@@ -6,7 +6,9 @@
 import { accountTokenSchema } from '../contract/account-tokens';
 import type { AccountToken } from '../contract/account-tokens';
 import { integrationResponsePageSchema, sendUnsentResultSchema } from '../contract/deliveries';
-import { integrationPageSchema, integrationSchema } from '../contract/integrations';
+import { clioAuthorizeResponseSchema } from '../contract/clio';
+import type { CLIO_REGION_VALUES } from '../contract/clio';
+import { integrationApiPageSchema, integrationPageSchema, integrationSchema } from '../contract/integrations';
 import type { Integration } from '../contract/integrations';
 import type { z } from 'zod';
 import { api } from './api-slice';
@@ -16,6 +18,7 @@ export type IntegrationKind = Integration['kind'];
 export type IntegrationResponsePage = z.infer<typeof integrationResponsePageSchema>;
 export type IntegrationResponse = IntegrationResponsePage['results'][number];
 export type DeliverySummary = NonNullable<IntegrationResponse['delivery']>;
+export type ClioRegion = (typeof CLIO_REGION_VALUES)[number];
 
 /** The server's largest page (contract MAX_PAGE_SIZE): counts on the integrations page are exact up to it. */
 export const INTEGRATION_RESPONSES_MAX_PAGE = 200;
@@ -118,6 +121,47 @@ export const integrationsApi = api.injectEndpoints({
       query: ({ accountId, kind }) => ({ url: `${base(accountId, kind)}send-unsent/`, method: 'POST', schema: sendUnsentResultSchema }),
       // Every delivery shown anywhere (these lists, a response's detail) may have changed.
       invalidatesTags: (_result, error) => (error ? [] : ['deliveries']),
+    }),
+    /** Spec §4 "authenticate when pushWebLeads is true": the switch that lets responses go to this integration. */
+    setPushWebLeads: build.mutation<Integration, IntegrationRef & { id: string; pushWebLeads: boolean }>({
+      query: ({ accountId, kind, id, pushWebLeads }) => ({
+        url: `${base(accountId, kind)}${encodeURIComponent(id)}/`,
+        method: 'PATCH',
+        data: { push_web_leads: pushWebLeads },
+        schema: integrationSchema,
+      }),
+      async onQueryStarted(ref, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId: ref.accountId, kind: ref.kind }, data));
+      },
+    }),
+    /**
+     * Clio's consent page for this user (a fresh single-use state each time, so never cached: a mutation though it is
+     * a GET). `next` is the SPA path the callback returns to.
+     */
+    clioAuthorizeUrl: build.mutation<{ url: string }, { accountId: number; next: string; region: ClioRegion }>({
+      query: ({ accountId, next, region }) => ({
+        url: `${base(accountId, 'clio')}authorize/`,
+        method: 'GET',
+        params: { next, region },
+        schema: clioAuthorizeResponseSchema,
+      }),
+    }),
+    /** Revokes the token at Clio; the answer (status disconnected) replaces the cached integration. */
+    disconnectClio: build.mutation<Integration, { accountId: number; id: string }>({
+      query: ({ accountId, id }) => ({ url: `${base(accountId, 'clio')}${encodeURIComponent(id)}/disconnect/`, method: 'POST', schema: integrationSchema }),
+      async onQueryStarted({ accountId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId, kind: 'clio' }, data));
+      },
+    }),
+    /**
+     * Reads the record types and their fields again from Clio: every cached list of them (and the integration's `apis`)
+     * is stale. So is the integration after a refusal: Clio refusing the authorisation marks it `needs_reauth`.
+     */
+    refreshClioApis: build.mutation<z.infer<typeof integrationApiPageSchema>, { accountId: number }>({
+      query: ({ accountId }) => ({ url: `${base(accountId, 'clio')}apis/refresh/`, method: 'POST', schema: integrationApiPageSchema }),
+      invalidatesTags: ['integrations'],
     }),
     listIntegrationResponses: build.query<IntegrationResponsePage, IntegrationResponsesArgs>({
       query: ({ accountId, kind, status, formTemplate, pageSize }) => {
