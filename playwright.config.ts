@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_CENTERBASE } from './e2e/centerbase-firm';
+import { startCenterbaseStandIn, type CenterbaseStandIn } from './tests/stand-ins/centerbase/centerbase-stand-in';
 import { startClioStandIn, type ClioStandIn } from './tests/stand-ins/clio/clio-stand-in';
 
 // Playwright cannot download its own browser on our machines: we drive the system Chromium.
@@ -38,6 +40,12 @@ if (isTestRun && !process.env.E2E_CLIO_BASE_URL) {
   (globalThis as { e2eClioStandIn?: ClioStandIn }).e2eClioStandIn = clio;
   process.env.E2E_CLIO_BASE_URL = clio.url;
   process.env.E2E_CLIO_TOKEN = clio.issueTokens().access_token;
+}
+// The Centerbase stand-in, started like Clio's and for the same reason (the server reads CENTERBASE_BASE_URL at start).
+if (isTestRun && !process.env.E2E_CENTERBASE_BASE_URL) {
+  const centerbase = await startCenterbaseStandIn({ firms: [{ ...E2E_CENTERBASE }] });
+  (globalThis as { e2eCenterbaseStandIn?: CenterbaseStandIn }).e2eCenterbaseStandIn = centerbase;
+  process.env.E2E_CENTERBASE_BASE_URL = centerbase.apiBaseUrl;
 }
 
 export default defineConfig({
@@ -80,6 +88,7 @@ export default defineConfig({
       CLIO_BASE_URL: process.env.E2E_CLIO_BASE_URL ?? '',
       CLIO_CLIENT_ID: E2E_CLIO.clientId,
       CLIO_CLIENT_SECRET: E2E_CLIO.clientSecret,
+      CENTERBASE_BASE_URL: process.env.E2E_CENTERBASE_BASE_URL ?? '',
     },
   },
 });
