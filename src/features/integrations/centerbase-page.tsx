@@ -1,21 +1,18 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { fieldErrorsOf, isHandledByClient, messageOf, statusOf } from '../../api/errors';
 import { fieldMapsApi } from '../../api/field-maps';
 import { integrationsApi } from '../../api/integrations';
 import type { CenterbaseWrite } from '../../api/integrations';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PageSpinner } from '../../app/layouts/page-spinner';
 import { useErrorToast } from '../../app/use-error-toast';
-import { PageFrame } from '../../components/page-frame';
-import { Stepper } from '../../components/stepper/stepper';
 import type { StepperItem } from '../../components/stepper/stepper';
 import { loadStatusOf } from '../../domain/load-status';
 import { CenterbaseAuthenticateStep, CenterbaseFieldMapsStep, CenterbaseRecordTypesStep } from './centerbase-steps';
 import { INTEGRATION_MESSAGES, integrationPaths } from './integration-messages';
-import { ConnectionBadge, LoadFailed, useIntegrationParams } from './integration-page-parts';
-import { selectStepperStep, stepperLeft, stepperStepChanged } from './integration-slice';
+import { useIntegrationParams } from './integration-page-parts';
+import { selectStepperStep, stepperLeft } from './integration-slice';
+import { IntegrationStepperFrame } from './integration-stepper-frame';
 import './integrations.css';
 
 /** The server's words when Centerbase itself refused or failed (400 naming a field, 502): the firm can act on them. */
@@ -31,7 +28,6 @@ function fieldErrorOf(error: unknown, wire: 'subdomain' | 'api_key'): string | u
 export function CenterbasePage() {
   const { accountId, formId } = useIntegrationParams();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const step = useAppSelector(selectStepperStep);
   const paths = integrationPaths(accountId, formId);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<'subdomain' | 'api_key', string>>>({});
@@ -85,18 +81,7 @@ export function CenterbasePage() {
   ];
 
   return (
-    <PageFrame title="Centerbase" actions={status === 'loaded' ? <ConnectionBadge integration={found} /> : undefined}>
-      {status === 'loading' && <PageSpinner label="Loading Centerbase…" />}
-      {status === 'failed' && <LoadFailed message={INTEGRATION_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />}
-      {status === 'loaded' && (
-        <Stepper
-          label="Centerbase setup"
-          items={items}
-          current={step}
-          onStepChange={(index) => dispatch(stepperStepChanged(index))}
-          listPath={paths.list}
-          onSave={() => void navigate(paths.list)}
-        >
+    <IntegrationStepperFrame title="Centerbase" integration={found} status={status} onRetry={() => void query.refetch()} items={items} step={step} listPath={paths.list}>
           {step <= 0 && (
             <CenterbaseAuthenticateStep
               integration={integration}
@@ -111,8 +96,6 @@ export function CenterbasePage() {
           )}
           {step === 1 && <CenterbaseRecordTypesStep accountId={accountId} connected={connected} />}
           {step >= 2 && <CenterbaseFieldMapsStep accountId={accountId} formId={formId} />}
-        </Stepper>
-      )}
-    </PageFrame>
+    </IntegrationStepperFrame>
   );
 }

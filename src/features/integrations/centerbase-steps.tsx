@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { fieldMapsApi } from '../../api/field-maps';
-import type { IntegrationApi } from '../../api/field-maps';
 import type { CenterbaseWrite, Integration } from '../../api/integrations';
 import { useErrorToast } from '../../app/use-error-toast';
 import { ConfirmButton } from '../../components/confirm-button';
@@ -11,6 +10,7 @@ import { LoadingButton } from '../../components/loading-button';
 import { loadStatusOf } from '../../domain/load-status';
 import { INTEGRATION_MESSAGES } from './integration-messages';
 import { LoadFailed } from './integration-page-parts';
+import { FieldCount } from './integration-stepper-frame';
 
 type CenterbaseIntegration = Extract<Integration, { kind: 'centerbase' }>;
 
@@ -154,13 +154,6 @@ export function CenterbaseAuthenticateStep(props: AuthenticateStepProps) {
   );
 }
 
-function FieldCount({ accountId, api }: { accountId: number; api: IntegrationApi }) {
-  const fields = fieldMapsApi.useGetApiFieldListQuery({ accountId, kind: 'centerbase', apiId: api.id });
-  if (loadStatusOf(fields) === 'failed') return <span className="text-danger-emphasis">Fields not loaded</span>;
-  if (!fields.currentData) return <span className="text-body-secondary">Counting fields…</span>;
-  const count = fields.currentData.count;
-  return <span>{count === 1 ? '1 field' : `${count} fields`}</span>;
-}
 
 /** Step 2: the record types read from Centerbase when it was connected, with their field counts. */
 export function CenterbaseRecordTypesStep({ accountId, connected }: { accountId: number; connected: boolean }) {
@@ -185,7 +178,7 @@ export function CenterbaseRecordTypesStep({ accountId, connected }: { accountId:
           {records.map((api) => (
             <li key={api.id} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
               <span className="fw-semibold">{api.name}</span>
-              <FieldCount accountId={accountId} api={api} />
+              <FieldCount accountId={accountId} kind="centerbase" api={api} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isHandledByClient, messageOf, statusOf } from '../../api/errors';
 import { fieldMapsApi } from '../../api/field-maps';
 import { integrationsApi } from '../../api/integrations';
@@ -7,17 +7,15 @@ import type { ClioRegion } from '../../api/integrations';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { browserLocation } from '../../app/browser-location';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PageSpinner } from '../../app/layouts/page-spinner';
 import { useErrorToast } from '../../app/use-error-toast';
-import { PageFrame } from '../../components/page-frame';
-import { Stepper } from '../../components/stepper/stepper';
 import type { StepperItem } from '../../components/stepper/stepper';
 import { CLIO_ERROR_PARAM } from '../../contract/clio';
 import { loadStatusOf } from '../../domain/load-status';
 import { ClioConnectStep, ClioFieldMapsStep, ClioRecordTypesStep } from './clio-steps';
 import { INTEGRATION_MESSAGES, integrationPaths } from './integration-messages';
-import { ConnectionBadge, LoadFailed, useIntegrationParams } from './integration-page-parts';
-import { selectStepperStep, stepperLeft, stepperStepChanged } from './integration-slice';
+import { useIntegrationParams } from './integration-page-parts';
+import { selectStepperStep, stepperLeft } from './integration-slice';
+import { IntegrationStepperFrame } from './integration-stepper-frame';
 import './integrations.css';
 
 /** What the server words for the firm: 409 not connected / needs reconnecting, 502 Clio failed, 503 Clio not set up here. */
@@ -27,7 +25,6 @@ const hasServerWords = (error: unknown) => [409, 502, 503].includes(statusOf(err
 export function ClioPage() {
   const { accountId, formId } = useIntegrationParams();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const step = useAppSelector(selectStepperStep);
   const paths = integrationPaths(accountId, formId);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -96,18 +93,7 @@ export function ClioPage() {
   ];
 
   return (
-    <PageFrame title="Clio" actions={status === 'loaded' ? <ConnectionBadge integration={found} /> : undefined}>
-      {status === 'loading' && <PageSpinner label="Loading Clio…" />}
-      {status === 'failed' && <LoadFailed message={INTEGRATION_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />}
-      {status === 'loaded' && (
-        <Stepper
-          label="Clio setup"
-          items={items}
-          current={step}
-          onStepChange={(index) => dispatch(stepperStepChanged(index))}
-          listPath={paths.list}
-          onSave={() => void navigate(paths.list)}
-        >
+    <IntegrationStepperFrame title="Clio" integration={found} status={status} onRetry={() => void query.refetch()} items={items} step={step} listPath={paths.list}>
           {step <= 0 && (
             <ClioConnectStep
               integration={integration}
@@ -123,8 +109,6 @@ export function ClioPage() {
           )}
           {step === 1 && <ClioRecordTypesStep accountId={accountId} connected={connected} refreshing={refreshing.isLoading} onRefresh={onRefresh} />}
           {step >= 2 && <ClioFieldMapsStep accountId={accountId} formId={formId} />}
-        </Stepper>
-      )}
-    </PageFrame>
+    </IntegrationStepperFrame>
   );
 }

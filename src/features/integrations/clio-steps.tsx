@@ -1,7 +1,6 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { fieldMapsApi } from '../../api/field-maps';
-import type { IntegrationApi } from '../../api/field-maps';
 import type { ClioRegion, Integration } from '../../api/integrations';
 import { useErrorToast } from '../../app/use-error-toast';
 import { ConfirmButton } from '../../components/confirm-button';
@@ -12,6 +11,7 @@ import { CLIO_REGION_VALUES } from '../../contract/clio';
 import { loadStatusOf } from '../../domain/load-status';
 import { INTEGRATION_MESSAGES } from './integration-messages';
 import { LoadFailed } from './integration-page-parts';
+import { FieldCount } from './integration-stepper-frame';
 
 type ClioIntegration = Extract<Integration, { kind: 'clio' }>;
 
@@ -143,14 +143,6 @@ export function ClioConnectStep(props: ConnectStepProps) {
   );
 }
 
-function FieldCount({ accountId, api }: { accountId: number; api: IntegrationApi }) {
-  const fields = fieldMapsApi.useGetApiFieldListQuery({ accountId, kind: 'clio', apiId: api.id });
-  const status = loadStatusOf(fields);
-  if (status === 'failed') return <span className="text-danger-emphasis">Fields not loaded</span>;
-  if (!fields.currentData) return <span className="text-body-secondary">Counting fields…</span>;
-  const count = fields.currentData.count;
-  return <span>{count === 1 ? '1 field' : `${count} fields`}</span>;
-}
 
 /** Step 2: the record types read from Clio (Contact, Matter) and their fields; read again on demand. */
 export function ClioRecordTypesStep({ accountId, connected, refreshing, onRefresh }: { accountId: number; connected: boolean; refreshing: boolean; onRefresh: () => void }) {
@@ -177,7 +169,7 @@ export function ClioRecordTypesStep({ accountId, connected, refreshing, onRefres
           {records.map((api) => (
             <li key={api.id} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
               <span className="fw-semibold">{api.name}</span>
-              <FieldCount accountId={accountId} api={api} />
+              <FieldCount accountId={accountId} kind="clio" api={api} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { isHandledByClient } from '../../api/errors';
 import { formTemplatesApi } from '../../api/form-templates';
@@ -7,18 +6,16 @@ import { integrationsApi } from '../../api/integrations';
 import type { AccountToken } from '../../api/integrations';
 import { showErrorToast } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PageSpinner } from '../../app/layouts/page-spinner';
 import { useErrorToast } from '../../app/use-error-toast';
-import { PageFrame } from '../../components/page-frame';
-import { Stepper } from '../../components/stepper/stepper';
 import type { StepperItem } from '../../components/stepper/stepper';
 import { useNow } from '../../components/use-now';
 import { isUuid } from '../../domain/ids';
 import { loadStatusOf } from '../../domain/load-status';
 import { INTEGRATION_MESSAGES, integrationPaths } from './integration-messages';
-import { ConnectionBadge, LoadFailed, useIntegrationParams } from './integration-page-parts';
-import { selectStepperStep, stepperLeft, stepperStepChanged } from './integration-slice';
+import { useIntegrationParams } from './integration-page-parts';
+import { selectStepperStep, stepperLeft } from './integration-slice';
 import { ConnectStep, GenerateKeyStep, TestStep } from './zapier-steps';
+import { IntegrationStepperFrame } from './integration-stepper-frame';
 import './integrations.css';
 
 /** The newer of the keys made on this visit (generate, then renew: the renewed one is the live one). */
@@ -34,7 +31,6 @@ function freshestToken(...results: { data?: AccountToken; fulfilledTimeStamp?: n
 export function ZapierPage() {
   const { accountId, formId } = useIntegrationParams();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const now = useNow();
   const step = useAppSelector(selectStepperStep);
   const paths = integrationPaths(accountId, formId);
@@ -78,18 +74,7 @@ export function ZapierPage() {
   ];
 
   return (
-    <PageFrame title="Zapier" actions={status === 'loaded' ? <ConnectionBadge integration={found} /> : undefined}>
-      {status === 'loading' && <PageSpinner label="Loading Zapier…" />}
-      {status === 'failed' && <LoadFailed message={INTEGRATION_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />}
-      {status === 'loaded' && (
-        <Stepper
-          label="Zapier setup"
-          items={items}
-          current={step}
-          onStepChange={(index) => dispatch(stepperStepChanged(index))}
-          listPath={paths.list}
-          onSave={() => void navigate(paths.list)}
-        >
+    <IntegrationStepperFrame title="Zapier" integration={found} status={status} onRetry={() => void query.refetch()} items={items} step={step} listPath={paths.list}>
           {step <= 0 && (
             <GenerateKeyStep
               integration={integration}
@@ -102,8 +87,6 @@ export function ZapierPage() {
           )}
           {step === 1 && <ConnectStep integration={integration} formId={formId} formName={formName} />}
           {step >= 2 && <TestStep accountId={accountId} formId={formId} now={now} />}
-        </Stepper>
-      )}
-    </PageFrame>
+    </IntegrationStepperFrame>
   );
 }
