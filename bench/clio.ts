@@ -24,6 +24,7 @@ import { clioSettingsFrom } from '../server/integrations/clio/clio-settings.js';
 import { decryptIntegrationSecret } from '../server/integrations/integration-repository.js';
 import { SecretBox } from '../server/secrets/secret-box.js';
 import type { FormDocument, InputElement } from '../src/domain/form-document.js';
+import { labelledInput } from '../tests/fixtures/form-factories.js';
 import { startClioStandIn } from '../tests/stand-ins/clio/clio-stand-in.js';
 import { percentile, startDatabase } from './lib/fixture.js';
 
@@ -32,10 +33,6 @@ const BUDGET_RESPONSES = Number(process.env.BUDGET_RESPONSES ?? 200);
 const WINDOW_SECONDS = Number(process.env.WINDOW_SECONDS ?? 3);
 const REDIRECT_URI = 'http://127.0.0.1/bench/callback';
 
-const text = (id: string, parentId: string, label: string, subtype: InputElement['subtype'] = 'textInput', options: InputElement['options'] = []): InputElement => ({
-  type: 'input', subtype, id, parentId, label, dataName: label.toLowerCase().replace(/\W+/g, '_'), placeholder: '', helpText: '',
-  default: { staticValue: null, referenceValueId: null }, options, minValue: null, maxValue: null, stepValue: null, minLength: null, maxLength: null, required: label === 'Full name',
-});
 
 async function main() {
   const database = await startDatabase();
@@ -69,7 +66,7 @@ async function main() {
     const formId = randomUUID();
     const pageId = randomUUID();
     const areas = clio.store.practiceAreas.slice(0, 3).map((area) => ({ id: randomUUID(), text: area.name }));
-    const [name, email, area] = [text(randomUUID(), pageId, 'Full name'), text(randomUUID(), pageId, 'Email', 'email'), text(randomUUID(), pageId, 'Area of law', 'dropdown', areas)];
+    const [name, email, area] = [labelledInput('textInput', pageId, 'Full name', { required: true }), labelledInput('email', pageId, 'Email'), labelledInput('dropdown', pageId, 'Area of law', { options: areas })];
     const document: FormDocument = [{ type: 'page', id: pageId, title: 'Intake', children: [name, email, area] }];
     await db.insertInto('form_templates').values({ id: formId, group_id: formId, account_id: accountId, name: 'Clio bench', json_form: JSON.stringify(document), json_conditional_logic: '{"conditionMap":{},"pageMap":{}}', json_form_style: '{"button":{}}' }).execute();
     const version = await sql<{ id: string }>`insert into form_versions (form_template_id, account_id, version_at, json_form, json_conditional_logic)

@@ -27,6 +27,7 @@ import { createAccountWithDefaults } from '../server/forms/built-in-form.js';
 import { defaultFormStyle, emptyConditionalLogic } from '../src/domain/form-document.js';
 import type { FormDocument } from '../src/domain/form-document.js';
 import type { IntegrationField } from '../src/contract/integrations.js';
+import { labelledInput } from '../tests/fixtures/form-factories.js';
 import { percentile, startDatabase, startOurServer, type BenchServer } from './lib/fixture.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -86,24 +87,7 @@ function intakeDocument(): FormDocument {
       type: 'page',
       id: pageId,
       title: 'Intake',
-      children: labels.map((label) => ({
-        type: 'input' as const,
-        subtype: 'textInput' as const,
-        id: randomUUID(),
-        parentId: pageId,
-        label,
-        dataName: label.toLowerCase().replace(/\W+/g, '_'),
-        placeholder: '',
-        helpText: '',
-        default: { staticValue: null, referenceValueId: null },
-        options: [],
-        minValue: null,
-        maxValue: null,
-        stepValue: null,
-        minLength: null,
-        maxLength: null,
-        required: false,
-      })),
+      children: labels.map((label) => labelledInput('textInput', pageId, label)),
     },
   ];
 }
