@@ -147,6 +147,14 @@ export const integrationsApi = api.injectEndpoints({
         schema: clioAuthorizeResponseSchema,
       }),
     }),
+    /** The API key stops working and every Zap's hook is removed; the answer (status disconnected) replaces the cache. */
+    disconnectZapier: build.mutation<Integration, { accountId: number; id: string }>({
+      query: ({ accountId, id }) => ({ url: `${base(accountId, 'zapier')}${encodeURIComponent(id)}/disconnect/`, method: 'POST', schema: integrationSchema }),
+      async onQueryStarted({ accountId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(integrationsApi.util.upsertQueryData('getIntegration', { accountId, kind: 'zapier' }, data));
+      },
+    }),
     /** Revokes the token at Clio; the answer (status disconnected) replaces the cached integration. */
     disconnectClio: build.mutation<Integration, { accountId: number; id: string }>({
       query: ({ accountId, id }) => ({ url: `${base(accountId, 'clio')}${encodeURIComponent(id)}/disconnect/`, method: 'POST', schema: integrationSchema }),

@@ -4,7 +4,7 @@ import { isHandledByClient } from '../../api/errors';
 import { formTemplatesApi } from '../../api/form-templates';
 import { integrationsApi } from '../../api/integrations';
 import type { AccountToken } from '../../api/integrations';
-import { showErrorToast } from '../../app/app-slice';
+import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useErrorToast } from '../../app/use-error-toast';
 import type { StepperItem } from '../../components/stepper/stepper';
@@ -47,6 +47,7 @@ export function ZapierPage() {
   );
   const [createToken, created] = integrationsApi.useCreateZapierTokenMutation();
   const [renewToken, renewed] = integrationsApi.useRenewZapierTokenMutation();
+  const [disconnectZapier, disconnecting] = integrationsApi.useDisconnectZapierMutation();
 
   const status = loadStatusOf(query);
   const found = query.currentData ?? null;
@@ -63,6 +64,18 @@ export function ZapierPage() {
   const generate = () => void keyCall(() => createToken({ accountId }).unwrap());
   const renew = () => {
     if (integration) void keyCall(() => renewToken({ accountId, id: integration.id }).unwrap());
+  };
+  const disconnect = async () => {
+    if (!integration) return;
+    try {
+      await disconnectZapier({ accountId, id: integration.id }).unwrap();
+      // The key shown on this visit no longer works: it goes with the connection.
+      created.reset();
+      renewed.reset();
+      dispatch(showSuccessToast(INTEGRATION_MESSAGES.updated));
+    } catch (error) {
+      if (!isHandledByClient(error)) dispatch(showErrorToast(INTEGRATION_MESSAGES.statusFailed));
+    }
   };
 
   const latestDelivery = latest.currentData?.results[0]?.delivery ?? null;
@@ -82,6 +95,8 @@ export function ZapierPage() {
               busy={created.isLoading || renewed.isLoading}
               onGenerate={generate}
               onRenew={renew}
+              disconnecting={disconnecting.isLoading}
+              onDisconnect={() => void disconnect()}
               now={now}
             />
           )}

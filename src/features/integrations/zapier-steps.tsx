@@ -30,11 +30,13 @@ export interface GenerateKeyStepProps {
   busy: boolean;
   onGenerate: () => void;
   onRenew: () => void;
+  disconnecting: boolean;
+  onDisconnect: () => void;
   now: number;
 }
 
 /** Step 1: make the API key Zapier connects with, see it once, copy it; renew it (the old one stops at once). */
-export function GenerateKeyStep({ integration, freshToken, busy, onGenerate, onRenew, now }: GenerateKeyStepProps) {
+export function GenerateKeyStep({ integration, freshToken, busy, onGenerate, onRenew, disconnecting, onDisconnect, now }: GenerateKeyStepProps) {
   const keyId = useId();
   const token = integration?.accountToken ?? null;
   return (
@@ -70,14 +72,22 @@ export function GenerateKeyStep({ integration, freshToken, busy, onGenerate, onR
             <dt>Last used by Zapier</dt>
             <dd>{token.lastUsedAt ? <ResponseTime iso={token.lastUsedAt} now={now} inline /> : 'Not yet'}</dd>
           </dl>
-          <div>
+          <div className="d-flex flex-wrap gap-2">
             <ConfirmButton
               text="Renew API key"
               confirmText="Yes, renew"
               variant="outline-danger"
-              disabled={busy}
+              disabled={busy || disconnecting}
               prompt="Renew the API key? The current key stops working at once: Zapier must be reconnected with the new one. Zaps already on keep sending."
               onConfirm={onRenew}
+            />
+            <ConfirmButton
+              text="Disconnect Zapier"
+              confirmText="Yes, disconnect"
+              variant="outline-danger"
+              disabled={busy || disconnecting}
+              prompt="Disconnect Zapier? The API key stops working at once and every Zap on this account stops receiving responses. Generate a new key to connect again."
+              onConfirm={onDisconnect}
             />
           </div>
         </>

@@ -101,6 +101,34 @@ describe('ZapierPage', () => {
     expect(renewed).toHaveBeenCalledOnce();
   });
 
+  it('disconnects only after confirmation: the key goes, and Generate API key is offered again', async () => {
+    const disconnected = vi.fn();
+    let current: unknown = wireZapier();
+    server.use(
+      templateHandler(),
+      zapierHandler(() => current),
+      responsesHandler('zapier', () => []),
+      http.post(`${API}/zapier/${ZAPIER_ID}/disconnect/`, () => {
+        disconnected();
+        current = wireZapier({ status: 'disconnected', accountToken: null, restHooks: [] });
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user, store } = renderIntegrations(ZAPIER_PATH);
+
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Zapier' }));
+    const confirm = await screen.findByRole('dialog', { name: /every Zap on this account stops receiving responses/ });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(disconnected).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Disconnect Zapier' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, disconnect' }));
+    expect(await screen.findByRole('button', { name: 'Generate API key' })).toBeInTheDocument();
+    expect(disconnected).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('button', { name: 'Renew API key' })).not.toBeInTheDocument();
+    expect(store.getState().app.toast.message).toBe('Integration updated successfully');
+  });
+
   it('walks through connecting in Zapier to the live test, then Save returns to the list and the step resets', async () => {
     let delivered = false;
     server.use(
