@@ -103,7 +103,7 @@ describe('ZapierPage', () => {
 
   it('disconnects only after confirmation: the key goes, and Generate API key is offered again', async () => {
     const disconnected = vi.fn();
-    let current: unknown = wireZapier();
+    let current = wireZapier();
     server.use(
       templateHandler(),
       zapierHandler(() => current),
