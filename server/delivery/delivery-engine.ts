@@ -108,23 +108,14 @@ export function wantedDeliveriesSql(responses: string): string {
     join account_integrations i on i.account_id = r.account_id and i.kind = 'zapier' and i.enabled
     where not r.is_spam
     union all
-    select r.account_id, r.id, i.id, 'clio:' || i.id
+    -- Clio and Centerbase: one delivery per integration, aimed at the integration itself.
+    select r.account_id, r.id, i.id, i.kind || ':' || i.id
     from ${responses} r
-    join account_integrations i on i.account_id = r.account_id and i.kind = 'clio' and i.enabled and i.push_web_leads
+    join account_integrations i on i.account_id = r.account_id and i.kind in ('clio', 'centerbase') and i.enabled and i.push_web_leads
     where not r.is_spam
       and exists (
         select 1 from form_mappers m
-        where m.account_id = r.account_id and m.form_template_id = r.form_template_id and m.integration_api_type = 'clio' and m.enabled
-          and m.conversion_rules <> '[]'::jsonb
-      )
-    union all
-    select r.account_id, r.id, i.id, 'centerbase:' || i.id
-    from ${responses} r
-    join account_integrations i on i.account_id = r.account_id and i.kind = 'centerbase' and i.enabled and i.push_web_leads
-    where not r.is_spam
-      and exists (
-        select 1 from form_mappers m
-        where m.account_id = r.account_id and m.form_template_id = r.form_template_id and m.integration_api_type = 'centerbase' and m.enabled
+        where m.account_id = r.account_id and m.form_template_id = r.form_template_id and m.integration_api_type = i.kind and m.enabled
           and m.conversion_rules <> '[]'::jsonb
       )`;
 }
