@@ -8,11 +8,12 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useErrorToast } from '../../app/use-error-toast';
 import type { StepperItem } from '../../components/stepper/stepper';
 import { loadStatusOf } from '../../domain/load-status';
-import { CenterbaseAuthenticateStep, CenterbaseFieldMapsStep, CenterbaseRecordTypesStep } from './centerbase-steps';
+import { CenterbaseAuthenticateStep, CenterbaseRecordTypesStep } from './centerbase-steps';
 import { INTEGRATION_MESSAGES, integrationPaths } from './integration-messages';
 import { useIntegrationParams } from './integration-page-parts';
 import { selectStepperStep, stepperLeft } from './integration-slice';
 import { IntegrationStepperFrame } from './integration-stepper-frame';
+import { FieldMapsStep } from './record-types-step';
 import './integrations.css';
 
 /** The server's words when Centerbase itself refused or failed (400 naming a field, 502): the firm can act on them. */
@@ -95,7 +96,7 @@ export function CenterbasePage() {
             />
           )}
           {step === 1 && <CenterbaseRecordTypesStep accountId={accountId} connected={connected} />}
-          {step >= 2 && <CenterbaseFieldMapsStep accountId={accountId} formId={formId} />}
+          {step >= 2 && <FieldMapsStep accountId={accountId} formId={formId} kind="centerbase" />}
     </IntegrationStepperFrame>
   );
 }

@@ -1,21 +1,13 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { fieldMapsApi } from '../../api/field-maps';
 import type { CenterbaseWrite, Integration } from '../../api/integrations';
-import { useErrorToast } from '../../app/use-error-toast';
 import { ConfirmButton } from '../../components/confirm-button';
 import { LoadingButton } from '../../components/loading-button';
-import { loadStatusOf } from '../../domain/load-status';
-import { INTEGRATION_MESSAGES } from './integration-messages';
-import { LoadFailed } from './integration-page-parts';
-import { FieldCount } from './integration-stepper-frame';
+import { RecordTypesStep } from './record-types-step';
 
 type CenterbaseIntegration = Extract<Integration, { kind: 'centerbase' }>;
-
-// The editor and its pickers are the heaviest part of the stepper: loaded only when the last step opens.
-const RecordTypeFieldMaps = lazy(async () => ({ default: (await import('./field-maps/record-type-field-maps')).RecordTypeFieldMaps }));
 
 export interface AuthenticateStepProps {
   integration: CenterbaseIntegration | null;
@@ -154,44 +146,14 @@ export function CenterbaseAuthenticateStep(props: AuthenticateStepProps) {
   );
 }
 
-
 /** Step 2: the record types read from Centerbase when it was connected, with their field counts. */
 export function CenterbaseRecordTypesStep({ accountId, connected }: { accountId: number; connected: boolean }) {
-  const apis = fieldMapsApi.useListIntegrationApisQuery({ accountId, kind: 'centerbase' });
-  useErrorToast(apis.error, INTEGRATION_MESSAGES.apiLoadFailed);
-  const status = loadStatusOf(apis);
-  if (status === 'failed') return <LoadFailed message={INTEGRATION_MESSAGES.apiLoadFailed} onRetry={() => void apis.refetch()} />;
-  if (status === 'loading') return <p className="text-body-secondary mb-0">Loading record types…</p>;
-  const records = apis.currentData?.results ?? [];
   return (
-    <div className="d-grid gap-3">
-      <p className="mb-0">What a response can create in Centerbase. Map each one's fields in the next step.</p>
-      {records.length === 0 ? (
-        <div className="border rounded bg-body-tertiary p-4">
-          <p className="fw-semibold mb-1">No record types yet</p>
-          <p className="mb-0 text-body-secondary">
-            {connected ? 'Save the credentials again in the first step to read them.' : 'Connect Centerbase in the first step: its record types are read then.'}
-          </p>
-        </div>
-      ) : (
-        <ul className="list-group">
-          {records.map((api) => (
-            <li key={api.id} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
-              <span className="fw-semibold">{api.name}</span>
-              <FieldCount accountId={accountId} kind="centerbase" api={api} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** Step 3: the field maps of each record type, in the shared editor. */
-export function CenterbaseFieldMapsStep({ accountId, formId }: { accountId: number; formId: string }) {
-  return (
-    <Suspense fallback={<p className="text-body-secondary mb-0">Loading field maps…</p>}>
-      <RecordTypeFieldMaps accountId={accountId} formId={formId} kind="centerbase" />
-    </Suspense>
+    <RecordTypesStep
+      accountId={accountId}
+      kind="centerbase"
+      name="Centerbase"
+      emptyHint={connected ? 'Save the credentials again in the first step to read them.' : 'Connect Centerbase in the first step: its record types are read then.'}
+    />
   );
 }

@@ -11,11 +11,12 @@ import { useErrorToast } from '../../app/use-error-toast';
 import type { StepperItem } from '../../components/stepper/stepper';
 import { CLIO_ERROR_PARAM } from '../../contract/clio';
 import { loadStatusOf } from '../../domain/load-status';
-import { ClioConnectStep, ClioFieldMapsStep, ClioRecordTypesStep } from './clio-steps';
+import { ClioConnectStep, ClioRecordTypesStep } from './clio-steps';
 import { INTEGRATION_MESSAGES, integrationPaths } from './integration-messages';
 import { useIntegrationParams } from './integration-page-parts';
 import { selectStepperStep, stepperLeft } from './integration-slice';
 import { IntegrationStepperFrame } from './integration-stepper-frame';
+import { FieldMapsStep } from './record-types-step';
 import './integrations.css';
 
 /** What the server words for the firm: 409 not connected / needs reconnecting, 502 Clio failed, 503 Clio not set up here. */
@@ -108,7 +109,7 @@ export function ClioPage() {
             />
           )}
           {step === 1 && <ClioRecordTypesStep accountId={accountId} connected={connected} refreshing={refreshing.isLoading} onRefresh={onRefresh} />}
-          {step >= 2 && <ClioFieldMapsStep accountId={accountId} formId={formId} />}
+          {step >= 2 && <FieldMapsStep accountId={accountId} formId={formId} kind="clio" />}
     </IntegrationStepperFrame>
   );
 }

@@ -1,22 +1,14 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { fieldMapsApi } from '../../api/field-maps';
 import type { ClioRegion, Integration } from '../../api/integrations';
-import { useErrorToast } from '../../app/use-error-toast';
 import { ConfirmButton } from '../../components/confirm-button';
 import { LoadingButton } from '../../components/loading-button';
 import { ResponseTime } from '../../components/response-time';
 import { useNow } from '../../components/use-now';
 import { CLIO_REGION_VALUES } from '../../contract/clio';
-import { loadStatusOf } from '../../domain/load-status';
-import { INTEGRATION_MESSAGES } from './integration-messages';
-import { LoadFailed } from './integration-page-parts';
-import { FieldCount } from './integration-stepper-frame';
+import { RecordTypesStep } from './record-types-step';
 
 type ClioIntegration = Extract<Integration, { kind: 'clio' }>;
-
-// The editor and its pickers are the heaviest part of the stepper: loaded only when the last step opens.
-const RecordTypeFieldMaps = lazy(async () => ({ default: (await import('./field-maps/record-type-field-maps')).RecordTypeFieldMaps }));
 
 /** Clio Manage's data centres: a firm's account lives in one, and signs in there. */
 const CLIO_REGION_LABELS: Readonly<Record<ClioRegion, string>> = {
@@ -143,57 +135,33 @@ export function ClioConnectStep(props: ConnectStepProps) {
   );
 }
 
-
 /** Step 2: the record types read from Clio (Contact, Matter) and their fields; read again on demand. */
 export function ClioRecordTypesStep({ accountId, connected, refreshing, onRefresh }: { accountId: number; connected: boolean; refreshing: boolean; onRefresh: () => void }) {
-  const apis = fieldMapsApi.useListIntegrationApisQuery({ accountId, kind: 'clio' });
-  useErrorToast(apis.error, INTEGRATION_MESSAGES.apiLoadFailed);
   const now = useNow();
-  const status = loadStatusOf(apis);
-  if (status === 'failed') return <LoadFailed message={INTEGRATION_MESSAGES.apiLoadFailed} onRetry={() => void apis.refetch()} />;
-  if (status === 'loading') return <p className="text-body-secondary mb-0">Loading record types…</p>;
-  const records = apis.currentData?.results ?? [];
-  const lastRead = records.map((api) => api.fetchedAt).sort().at(-1);
   return (
-    <div className="d-grid gap-3">
-      <p className="mb-0">What a response can create in Clio. Map each one's fields in the next step.</p>
-      {records.length === 0 ? (
-        <div className="border rounded bg-body-tertiary p-4">
-          <p className="fw-semibold mb-1">No record types yet</p>
-          <p className="mb-0 text-body-secondary">
-            {connected ? 'Refresh from Clio to read them.' : 'Connect Clio in the first step: its record types are read then.'}
-          </p>
-        </div>
-      ) : (
-        <ul className="list-group" aria-label="Clio record types">
-          {records.map((api) => (
-            <li key={api.id} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
-              <span className="fw-semibold">{api.name}</span>
-              <FieldCount accountId={accountId} kind="clio" api={api} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {lastRead && (
-        <p className="small text-body-secondary mb-0">
-          Read from Clio <ResponseTime iso={lastRead} now={now} inline />
-        </p>
-      )}
-      <div>
-        <LoadingButton variant="outline-secondary" loading={refreshing} disabled={!connected} onClick={onRefresh}>
-          Refresh from Clio
-        </LoadingButton>
-        {!connected && <p className="small text-body-secondary mb-0 mt-2">Connect Clio first to read its record types.</p>}
-      </div>
-    </div>
-  );
-}
-
-/** Step 3: the field maps of each record type, in the shared editor. */
-export function ClioFieldMapsStep({ accountId, formId }: { accountId: number; formId: string }) {
-  return (
-    <Suspense fallback={<p className="text-body-secondary mb-0">Loading field maps…</p>}>
-      <RecordTypeFieldMaps accountId={accountId} formId={formId} kind="clio" />
-    </Suspense>
+    <RecordTypesStep
+      accountId={accountId}
+      kind="clio"
+      name="Clio"
+      emptyHint={connected ? 'Refresh from Clio to read them.' : 'Connect Clio in the first step: its record types are read then.'}
+      footer={(records) => {
+        const lastRead = records.map((api) => api.fetchedAt).sort().at(-1);
+        return (
+          <>
+            {lastRead && (
+              <p className="small text-body-secondary mb-0">
+                Read from Clio <ResponseTime iso={lastRead} now={now} inline />
+              </p>
+            )}
+            <div>
+              <LoadingButton variant="outline-secondary" loading={refreshing} disabled={!connected} onClick={onRefresh}>
+                Refresh from Clio
+              </LoadingButton>
+              {!connected && <p className="small text-body-secondary mb-0 mt-2">Connect Clio first to read its record types.</p>}
+            </div>
+          </>
+        );
+      }}
+    />
   );
 }
