@@ -1,11 +1,13 @@
 /**
- * The pure projection of a canvas drop onto a parent and an index (spec §4 drag rules). Apart from drag-rules.ts
- * because it reads the tree, whose operations check those rules: together they were an import cycle.
+ * The pure projection of a canvas drop onto a parent and an index (spec §4 drag rules), and the places a keyboard
+ * drag steps through. Apart from drag-rules.ts because it reads the tree, whose operations check those rules:
+ * together they were an import cycle.
  */
 import { DRAG_ERRORS, checkDrop } from './drag-rules';
 import type { DragResult, DropParentType, DropPosition, DropTarget } from './drag-rules';
 import type { FormElementType } from './form-document';
 import type { FormTree } from './form-tree';
+import { indexInParent, parentOf } from './form-tree';
 
 /**
  * Projects a drop of `active` (an element id of the tree, or `{ type }` for a new element from the palette) relative
@@ -62,4 +64,43 @@ export function projectDrop(
     }
   }
   return { ok: true, value: { parentId, index } };
+}
+
+/**
+ * Every place element `activeId` may be dropped (spec §4 drag rules), in reading order: before the first child of a
+ * page or section, then into that child when it is a section, then before the next child, …, then at the end. Its
+ * own place is one of them; its own inside is not. Indices are as moveNode expects them (once it has left its
+ * place), so the list is the same whichever of them the element is dropped at.
+ */
+export function dropTargetsInOrder(tree: FormTree, activeId: string): DropTarget[] {
+  const active = tree.nodes[activeId];
+  if (!active) throw new Error(`dropTargetsInOrder: unknown element "${activeId}"`);
+  const targets: DropTarget[] = [];
+  const visit = (parentId: string | null, parentType: DropParentType, ids: readonly string[]) => {
+    const allowed = checkDrop(active.type, parentType).ok;
+    const list = ids.filter((id) => id !== activeId);
+    for (let index = 0; index <= list.length; index += 1) {
+      if (allowed) targets.push({ parentId, index });
+      const child = index < list.length ? tree.nodes[list[index]] : undefined;
+      // A page's children can only be sections or leaves, so this never walks more than two levels down.
+      if (child && (child.type === 'page' || child.type === 'section')) visit(child.id, child.type, tree.childIds[child.id] ?? []);
+    }
+  };
+  visit(null, null, tree.pageIds);
+  return targets;
+}
+
+const sameTarget = (a: DropTarget, b: DropTarget) => a.parentId === b.parentId && a.index === b.index;
+
+/**
+ * Where a keyboard drag of `activeId` goes from `from` with one arrow key: the next (`step` 1) or previous (-1) of
+ * dropTargetsInOrder, from the element's own place when `from` is null or no longer one of them. Null at either end.
+ * Worked out from the tree alone, so it cannot be misled by where things were on screen when they were measured.
+ */
+export function stepDropTarget(tree: FormTree, activeId: string, from: DropTarget | null, step: 1 | -1): DropTarget | null {
+  const targets = dropTargetsInOrder(tree, activeId);
+  const own: DropTarget = { parentId: parentOf(tree, activeId), index: indexInParent(tree, activeId) };
+  let at = from === null ? -1 : targets.findIndex((target) => sameTarget(target, from));
+  if (at === -1) at = targets.findIndex((target) => sameTarget(target, own));
+  return targets[at + step] ?? null;
 }
