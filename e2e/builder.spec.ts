@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acmeId, lawyer, signIn } from './helpers';
+import { longTwoPageForm } from './form-fixtures';
+import { acmeId, api, lawyer, signIn } from './helpers';
 
 const SUBTYPES = ['Short Answer', 'Long Answer', 'Multiple Choice', 'Checkbox', 'Dropdown', 'Integer', 'Phone Number', 'Email'];
 
@@ -92,6 +93,58 @@ test('build a two-page form, reorder with the keyboard, clone, remove, save, rel
   await expect(page.getByRole('heading', { name: 'Archived Form' })).toBeVisible();
   await expect(page.getByText('This form must be unarchived before editing')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to All Forms' }).or(page.getByRole('button', { name: 'Back to All Forms' }))).toBeVisible();
+});
+
+test('keyboard moves on a long two-page form go where they are announced, from a handle off-screen too', async ({ page }) => {
+  // Smooth scrolling on (Bootstrap animates every scroll of the page then), as for most users.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await signIn(page, lawyer(), '/');
+  await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
+  const created = (await api(page, 'POST', `/api/${acmeId()}/form-templates/`, longTwoPageForm('Long keyboard journey'))) as { id: string };
+  await page.goto(`/${acmeId()}/build/${created.id}`);
+  await expect(element(page, 'Section: About the incident')).toBeVisible();
+  const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
+  const at = async (name: string) => (await canvasNames(page)).indexOf(name);
+
+  // The canvas scrolled to its end, then the handle of "State" (7 of 10 on page 1) focused where it is, off-screen.
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  const state = page.getByRole('button', { name: 'Drag Short Answer: State' });
+  await state.evaluate((handle) => (handle as HTMLElement).focus({ preventScroll: true }));
+  await expect(state).not.toBeInViewport();
+  const stateAt = await at('Short Answer: State');
+
+  await page.keyboard.press('Space');
+  await heard('Short Answer: State would go to position 7 of 10 in Page: Your details.');
+  await page.keyboard.press('ArrowUp');
+  await heard('Short Answer: State would go to position 6 of 10 in Page: Your details.');
+  // Brought into view at once as it was picked up, and shown taking the place above.
+  await expect(state).toBeInViewport();
+  await page.keyboard.press('Space');
+  await heard('Short Answer: State was dropped at position 6 of 10 in Page: Your details.');
+  await expect.poll(() => at('Short Answer: State')).toBe(stateAt - 1);
+  expect((await canvasNames(page))[stateAt]).toBe('Short Answer: County');
+
+  // "Email" down every place to page 2: each place is announced, the first of the section included, and the drop
+  // lands on the last one announced.
+  await page.getByRole('button', { name: 'Drag Short Answer: Email' }).focus();
+  await page.keyboard.press('Space');
+  await heard('Short Answer: Email would go to position 2 of 10 in Page: Your details.');
+  for (let position = 3; position <= 10; position += 1) {
+    await page.keyboard.press('ArrowDown');
+    await heard(`Short Answer: Email would go to position ${position} of 10 in Page: Your details.`);
+  }
+  await page.keyboard.press('ArrowDown');
+  await heard('Short Answer: Email would go to position 1 of 2 in Page: The incident.');
+  await page.keyboard.press('ArrowDown');
+  await heard('Short Answer: Email would go to position 1 of 4 in Section: About the incident.');
+  await page.keyboard.press('ArrowDown');
+  await heard('Short Answer: Email would go to position 2 of 4 in Section: About the incident.');
+  await page.keyboard.press('ArrowUp');
+  await heard('Short Answer: Email would go to position 1 of 4 in Section: About the incident.');
+  await page.keyboard.press('Space');
+  await heard('Short Answer: Email was dropped at position 1 of 4 in Section: About the incident.');
+  await expect.poll(() => at('Short Answer: Email')).toBe((await at('Section: About the incident')) + 1);
+  expect((await canvasNames(page)).slice(-4)).toEqual(['Short Answer: Email', 'Short Answer: Date of the incident', 'Short Answer: Location', 'Short Answer: What happened']);
 });
 
 test('the built-in mapping form cannot be built', async ({ page }) => {

@@ -34,3 +34,42 @@ export function accidentForm(name = 'Accident intake') {
     },
   };
 }
+
+/**
+ * "Long intake": page 1 "Your details" with ten short answers (State is the 7th), page 2 "The incident" with the
+ * section "About the incident" and three inputs: taller than a screen, for keyboard moves far down the canvas.
+ */
+export function longTwoPageForm(name = 'Long intake') {
+  const details = randomUUID();
+  const incident = randomUUID();
+  const section = randomUUID();
+  const labels = ['Full name', 'Email', 'Phone', 'Street address', 'City', 'County', 'State', 'Zip code', 'Occupation', 'Employer'];
+  return {
+    name,
+    display_name: name,
+    description: '',
+    custom_submit_message: '',
+    jsonForm: [
+      { type: 'page', id: details, title: 'Your details', children: labels.map((label) => labelledInput('textInput', details, label)) },
+      {
+        type: 'page',
+        id: incident,
+        title: 'The incident',
+        children: [
+          {
+            type: 'section',
+            id: section,
+            parentId: incident,
+            title: 'About the incident',
+            description: '',
+            collapsible: false,
+            collapsed: false,
+            children: ['Date of the incident', 'Location', 'What happened'].map((label) => labelledInput('textInput', section, label)),
+          },
+        ],
+      },
+    ],
+    jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
+    jsonFormStyle: { button: buttonStyle('Send to the firm') },
+  };
+}

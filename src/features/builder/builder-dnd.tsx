@@ -16,9 +16,9 @@ import type { RootState } from '../../app/store';
 import type { FormTree } from '../../domain/form-tree';
 import { descendantsOf } from '../../domain/form-tree';
 import { KindIcon } from './builder-icons';
-import { domCanvasLayout } from './canvas-dom';
+import { domCanvasLayout, revealHandleForPickUp } from './canvas-dom';
 import { SCREEN_READER_INSTRUCTIONS, cancelledText, draggedName, dropText, outcomeOf, overText, pickedUpText } from './dnd-announcements';
-import { detectCollisions, keyboardCoordinates } from './dnd-collision';
+import { detectCollisions, keyboardCoordinates, keyboardDragOf } from './dnd-collision';
 import type { DragSession } from './dnd-collision';
 import { sourceOf } from './dnd-ids';
 import { DropIndicator, indicatorFor } from './drop-indicator';
@@ -51,11 +51,11 @@ export function BuilderDnd({ children }: { children: ReactNode }) {
   const indicator = useMemo(() => new DropIndicator(), []);
   const [chip, setChip] = useState<{ label: string; kind: PaletteKind | null } | null>(null);
 
-  const coordinateGetter = useCallback<KeyboardCoordinateGetter>((event, args) => keyboardCoordinates(session.current, event, args), []);
+  const coordinateGetter = useCallback<KeyboardCoordinateGetter>((event, args) => keyboardCoordinates(session.current, store.getState().form.tree, event, args), [store]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
+    useSensor(KeyboardSensor, { coordinateGetter, onActivation: ({ event }) => revealHandleForPickUp(event.target) }),
   );
 
   const rects = useMemo(() => new PlainRects(), []);
@@ -92,6 +92,7 @@ export function BuilderDnd({ children }: { children: ReactNode }) {
         type,
         inside: new Set(source.kind === 'element' ? descendantsOf(tree, source.id) : []),
         pointerY,
+        keyboard: pointerY === null && source.kind === 'element' ? keyboardDragOf(tree, source.id) : null,
       };
       if (pointerY !== null) window.addEventListener('pointermove', trackPointer, { passive: true });
       setChip({ label: draggedName(source, tree), kind: source.kind === 'palette' ? source.paletteKind : paletteKindOfNode(tree, source.id) });

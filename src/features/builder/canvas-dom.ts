@@ -25,3 +25,17 @@ export const domCanvasLayout: CanvasLayout = {
     return centres;
   },
 };
+
+/**
+ * Called as a keyboard drag starts, before dnd-kit measures the picked-up element: dnd-kit places the drag overlay
+ * where it measures the element then, and scrolls an element that is off-screen into view, which Bootstrap's
+ * `scroll-behavior: smooth` on :root animates, so the measurement (and the chip) was of where it was before the
+ * scroll. A handle off-screen is brought into view at once here instead. Where the element goes no longer depends on
+ * this (keyboard moves follow the tree, see dnd-collision.ts); what the user sees does.
+ */
+export function revealHandleForPickUp(handle: EventTarget | null): void {
+  if (!(handle instanceof Element)) return;
+  const rect = handle.getBoundingClientRect();
+  const viewport = window.innerHeight || document.documentElement.clientHeight;
+  if (rect.top < 0 || rect.bottom > viewport) handle.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+}

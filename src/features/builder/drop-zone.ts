@@ -26,25 +26,22 @@ const countAbove = (centres: Iterable<number | null>, y: number) => {
   return count;
 };
 
-/** Moved below where it started (keyboard drags have no pointer: the direction of travel decides the side). */
-function movedDown(active: Active): boolean {
-  const { initial, translated } = active.rect.current;
-  return initial && translated ? translated.top >= initial.top : true;
-}
-
-/** The drop zone under the pointer (or the keyboard's collision box). */
+/**
+ * The drop zone under the pointer; without a pointer (a keyboard drag), the place the target stands for (see
+ * keyboardStop in dnd-collision.ts): before an item of another list, the end of a list or of the pages.
+ */
 export function zoneOf(active: Active, over: Over | null, pointerY: number | null, tree: FormTree, layout: CanvasLayout): DropZone {
   if (!over) return { kind: 'none' };
   const data = over.data.current as DroppableData | undefined;
   if (!data) return { kind: 'none' };
   switch (data.kind) {
     case 'root': {
-      if (pointerY === null) return { kind: 'root', index: movedDown(active) ? tree.pageIds.length : 0 };
+      if (pointerY === null) return { kind: 'root', index: tree.pageIds.length };
       return { kind: 'root', index: countAbove(tree.pageIds.map((id) => layout.nodeCentreY(id)), pointerY) };
     }
     case 'container': {
       const count = tree.childIds[data.containerId]?.length ?? 0;
-      if (pointerY === null) return { kind: 'container', id: data.containerId, index: movedDown(active) ? 0 : count };
+      if (pointerY === null) return { kind: 'container', id: data.containerId, index: count };
       return { kind: 'container', id: data.containerId, index: countAbove(layout.childCentresY(data.containerId), pointerY) };
     }
     case 'element': {
@@ -54,7 +51,7 @@ export function zoneOf(active: Active, over: Over | null, pointerY: number | nul
       if (from && to && from.containerId === to.containerId) {
         return { kind: 'element', id: data.nodeId, position: to.index > from.index ? 'after' : 'before' };
       }
-      if (pointerY === null) return { kind: 'element', id: data.nodeId, position: movedDown(active) ? 'after' : 'before' };
+      if (pointerY === null) return { kind: 'element', id: data.nodeId, position: 'before' };
       const middle = layout.nodeCentreY(data.nodeId) ?? over.rect.top + over.rect.height / 2;
       return { kind: 'element', id: data.nodeId, position: pointerY < middle ? 'before' : 'after' };
     }

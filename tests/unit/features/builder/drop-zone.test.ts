@@ -1,7 +1,12 @@
 /** Drag maths without a DOM: the zone under the pointer (or the keyboard's box) and what a drop there would do. */
 import { describe, expect, it } from 'vitest';
 import { DRAG_ERRORS } from '../../../../src/domain/drag-rules';
-import { normaliseForm } from '../../../../src/domain/form-tree';
+import { dropTargetsInOrder } from '../../../../src/domain/drop-projection';
+import { indexInParent, normaliseForm, parentOf } from '../../../../src/domain/form-tree';
+import { resolveDrop } from '../../../../src/features/builder/builder-targets';
+import { keyboardStop } from '../../../../src/features/builder/dnd-collision';
+import type { DroppableData } from '../../../../src/features/builder/dnd-ids';
+import { CANVAS_ROOT_ID, sortableListId } from '../../../../src/features/builder/dnd-ids';
 import type { CanvasLayout } from '../../../../src/features/builder/drop-zone';
 import { dragStateOf, zoneOf } from '../../../../src/features/builder/drop-zone';
 import { sampleDocument } from './builder-fixtures';
@@ -56,17 +61,33 @@ describe('zoneOf', () => {
     expect(zoneOf(i2, i3Over, 0, tree, layout())).toEqual({ kind: 'element', id: 'i3', position: 'after' });
   });
 
-  it('decides by the direction of travel for the keyboard, which has no pointer', () => {
-    const down = active(elementData('i1', 'input', 'page'), undefined, 'down');
-    const up = active(elementData('i1', 'input', 'page'), undefined, 'up');
-    expect(zoneOf(down, over(elementData('i2', 'input', 'section')), null, tree, layout())).toEqual({ kind: 'element', id: 'i2', position: 'after' });
-    expect(zoneOf(up, over(elementData('i2', 'input', 'section')), null, tree, layout())).toEqual({ kind: 'element', id: 'i2', position: 'before' });
-    expect(zoneOf(down, over(containerData('s1', 'section')), null, tree, layout())).toEqual({ kind: 'container', id: 's1', index: 0 });
-    expect(zoneOf(up, over(containerData('s1', 'section')), null, tree, layout())).toEqual({ kind: 'container', id: 's1', index: 2 });
-    expect(zoneOf(down, over(rootData), null, tree, layout())).toEqual({ kind: 'root', index: 2 });
-    expect(zoneOf(up, over(rootData), null, tree, layout())).toEqual({ kind: 'root', index: 0 });
+  it('reads a keyboard drag’s target back as the place it stands for, whichever way the drag came', () => {
+    // Every place of every element: keyboardStop's target, as dnd-kit hands it over, resolves to that very place.
+    for (const id of Object.keys(tree.nodes)) {
+      const dragged = active(droppableOf(id), sortableInfo(id));
+      for (const target of dropTargetsInOrder(tree, id)) {
+        const stop = keyboardStop(tree, id, target);
+        const zone = zoneOf(dragged, over(droppableOf(stop.id), box(0, 40), sortableInfo(stop.id) ?? undefined), null, tree, layout());
+        expect({ id, target, result: resolveDrop(tree, id, zone) }).toEqual({ id, target, result: { ok: true, value: target } });
+      }
+    }
   });
 });
+
+/** The data dnd-kit carries for a canvas element (with its sortable list) or a list, as the canvas registers them. */
+function droppableOf(id: string): DroppableData {
+  if (id === CANVAS_ROOT_ID) return rootData;
+  if (id.startsWith('container:')) {
+    const containerId = id.slice('container:'.length);
+    return containerData(containerId, tree.nodes[containerId].type as 'page' | 'section');
+  }
+  const parentId = parentOf(tree, id);
+  return elementData(id, tree.nodes[id].type, parentId === null ? null : (tree.nodes[parentId].type as 'page' | 'section'));
+}
+function sortableInfo(id: string) {
+  if (!tree.nodes[id]) return undefined;
+  return { containerId: sortableListId(parentOf(tree, id)), index: indexInParent(tree, id) };
+}
 
 describe('dragStateOf', () => {
   it('gives the zone, the drop it resolves to and whether the sortable preview shows it', () => {
