@@ -3,30 +3,38 @@
  * so clicks still select) or the keyboard (drag handle: Space/Enter to pick up, arrows to move, Space/Enter to drop,
  * Escape to cancel). The dragged item shows as a small DragOverlay chip; the drop target shows a line or an outline
  * (red where the drag rules refuse it). The drop itself goes through dropDragged, which toasts a refused rule.
- * The parts: ids and drag data (dnd-ids.ts), which target counts (dnd-collision.ts), the zone and outcome of a drop
- * (drop-zone.ts), the indicator (drop-indicator.ts) and the screen-reader texts (dnd-announcements.ts).
+ *
+ * What dnd-kit knows of the canvas is kept small on purpose (see dnd-ids.ts): one draggable stands for whichever
+ * element is picked up (CanvasDragSource; the canvas hands it the element under the pressed handle), and the canvas
+ * is the one droppable. So starting a drag re-renders and measures a handful of things, not every element of a large
+ * form. The parts: ids and DOM markers (dnd-ids.ts), where a drag is (dnd-collision.ts), the zone and outcome of a
+ * drop (drop-zone.ts), the DOM reads (canvas-dom.ts), the indicator (drop-indicator.ts) and the screen-reader texts
+ * (dnd-announcements.ts).
  */
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import type { Active, Announcements, CollisionDetection, DragEndEvent, DragMoveEvent, DragStartEvent, KeyboardCoordinateGetter, Over } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useSensor, useSensors } from '@dnd-kit/core';
+import type { Active, Announcements, CollisionDetection, DragEndEvent, DragStartEvent, KeyboardCoordinateGetter } from '@dnd-kit/core';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, MutableRefObject, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useStore } from 'react-redux';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import type { FormTree } from '../../domain/form-tree';
 import { descendantsOf } from '../../domain/form-tree';
 import { KindIcon } from './builder-icons';
-import { domCanvasLayout, revealHandleForPickUp } from './canvas-dom';
+import { domCanvasLayout, nodeElement, revealHandleForPickUp } from './canvas-dom';
 import { SCREEN_READER_INSTRUCTIONS, cancelledText, draggedName, dropText, outcomeOf, overText, pickedUpText } from './dnd-announcements';
-import { detectCollisions, keyboardCoordinates, keyboardDragOf } from './dnd-collision';
+import { detectCollisions, keyboardCoordinates, keyboardStartOf, sessionZone } from './dnd-collision';
 import type { DragSession } from './dnd-collision';
-import { sourceOf } from './dnd-ids';
+import type { ElementDragData } from './dnd-ids';
+import { CANVAS_DRAGGABLE_ID, DRAGGING_ATTRIBUTE, DRAG_HANDLE_SELECTOR, DRAG_INSTRUCTIONS_ID, sourceOf } from './dnd-ids';
 import { DropIndicator, indicatorFor } from './drop-indicator';
-import { dragStateOf, zoneOf } from './drop-zone';
+import { dragStateOf } from './drop-zone';
+import type { DragState } from './drop-zone';
 import { dropDragged } from './element-actions';
+import { focusCanvasElementSoon } from './focus';
 import type { PaletteKind } from './palette-kinds';
 import { elementTypeOfKind } from './palette-kinds';
-import { PlainRects } from './plain-rects';
 
 function DragChip({ label, kind }: { label: string; kind: PaletteKind | null }) {
   return (
@@ -44,110 +52,172 @@ function paletteKindOfNode(tree: FormTree, id: string): PaletteKind | null {
   return node.subtype;
 }
 
+/** The handlers the canvas puts on itself, so that pressing any element's drag handle picks that element up. */
+interface CanvasDragStart {
+  onPointerDown(event: ReactPointerEvent<Element>): void;
+  onKeyDown(event: KeyboardEvent<Element>): void;
+}
+
+const CanvasDragStartContext = createContext<CanvasDragStart | null>(null);
+
+/** For the canvas (inside BuilderDnd): the handlers that pick an element up by its drag handle. */
+export function useCanvasDragStart(): CanvasDragStart | null {
+  return useContext(CanvasDragStartContext);
+}
+
+interface DragSourceHandle {
+  data: ElementDragData;
+  setNodeRef(element: HTMLElement | null): void;
+  setActivatorNodeRef(element: HTMLElement | null): void;
+  listeners: ReturnType<typeof useDraggable>['listeners'];
+}
+
+/**
+ * The one draggable standing for every canvas element. It renders nothing; as a handle is pressed, the canvas points
+ * it at that element (its data, its node to measure, its handle to give focus back to) and hands it the event.
+ */
+function CanvasDragSource({ sourceRef }: { sourceRef: MutableRefObject<DragSourceHandle | null> }) {
+  const data = useMemo<ElementDragData>(() => ({ kind: 'element', nodeId: '' }), []);
+  const { listeners, setNodeRef, setActivatorNodeRef } = useDraggable({ id: CANVAS_DRAGGABLE_ID, data });
+  useLayoutEffect(() => {
+    sourceRef.current = { data, listeners, setNodeRef, setActivatorNodeRef };
+  });
+  return null;
+}
+
 export function BuilderDnd({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const session = useRef<DragSession | null>(null);
+  const dragSource = useRef<DragSourceHandle | null>(null);
   const indicator = useMemo(() => new DropIndicator(), []);
   const [chip, setChip] = useState<{ label: string; kind: PaletteKind | null } | null>(null);
 
-  const coordinateGetter = useCallback<KeyboardCoordinateGetter>((event, args) => keyboardCoordinates(session.current, store.getState().form.tree, event, args), [store]);
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter, onActivation: ({ event }) => revealHandleForPickUp(event.target) }),
+  const coordinateGetter = useCallback<KeyboardCoordinateGetter>(
+    (event, args) => keyboardCoordinates(session.current, store.getState().form.tree, domCanvasLayout, event, args),
+    [store],
   );
+  // Stable options, so a re-render here does not hand dnd-kit new sensors (and every draggable new listeners).
+  const pointerOptions = useMemo(() => ({ activationConstraint: { distance: 6 } }), []);
+  const keyboardOptions = useMemo(() => ({ coordinateGetter, onActivation: ({ event }: { event: globalThis.KeyboardEvent }) => revealHandleForPickUp(event.target) }), [coordinateGetter]);
+  const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
 
-  const rects = useMemo(() => new PlainRects(), []);
-  useEffect(() => rects.listen(), [rects]);
+  const collisionDetection = useCallback<CollisionDetection>((args) => detectCollisions(session.current, args), []);
 
-  const collisionDetection = useCallback<CollisionDetection>((args) => detectCollisions(session.current, args, rects.of(args.droppableRects)), [rects]);
+  const dragStart = useMemo<CanvasDragStart>(() => {
+    const pickUp = (event: ReactPointerEvent<Element> | KeyboardEvent<Element>, listener: 'onPointerDown' | 'onKeyDown') => {
+      const handle = event.target instanceof Element ? event.target.closest<HTMLElement>(DRAG_HANDLE_SELECTOR) : null;
+      const element = handle?.closest<HTMLElement>('[data-node-id]');
+      const source = dragSource.current;
+      const nodeId = element?.dataset.nodeId;
+      if (!handle || !element || nodeId === undefined || !source) return;
+      source.data.nodeId = nodeId;
+      source.setNodeRef(element);
+      source.setActivatorNodeRef(handle);
+      source.listeners?.[listener]?.(event);
+    };
+    return { onPointerDown: (event) => pickUp(event, 'onPointerDown'), onKeyDown: (event) => pickUp(event, 'onKeyDown') };
+  }, []);
 
   const trackPointer = useCallback((event: PointerEvent) => {
-    if (session.current) session.current.pointerY = event.clientY;
+    if (session.current) session.current.pointer = { x: event.clientX, y: event.clientY };
   }, []);
 
   const endSession = useCallback(() => {
+    const current = session.current;
+    if (current?.source.kind === 'element') nodeElement(current.source.id)?.removeAttribute(DRAGGING_ATTRIBUTE);
     session.current = null;
     indicator.clear();
-    window.removeEventListener('pointermove', trackPointer);
+    window.removeEventListener('pointermove', trackPointer, { capture: true });
     setChip(null);
   }, [indicator, trackPointer]);
+  useEffect(() => endSession, [endSession]);
 
-  const stateOf = useCallback(
-    (active: Active, over: Over | null) => dragStateOf(store.getState().form.tree, active, over, session.current?.pointerY ?? null, domCanvasLayout),
-    [store],
-  );
+  /** What the drag would do if dropped now (null: no drag, or of an element no longer in the form). */
+  const stateNow = useCallback((): DragState | null => {
+    const current = session.current;
+    if (!current) return null;
+    const { tree } = store.getState().form;
+    return dragStateOf(tree, current.source, sessionZone(current, tree, domCanvasLayout));
+  }, [store]);
 
   const onDragStart = useCallback(
     ({ active, activatorEvent }: DragStartEvent) => {
       const source = sourceOf(active);
       if (!source) return;
-      const tree = store.getState().form.tree;
+      const { tree } = store.getState().form;
       const type = source.kind === 'palette' ? elementTypeOfKind(source.paletteKind) : tree.nodes[source.id]?.type;
       if (!type) return;
-      const pointerY = 'clientY' in activatorEvent && typeof activatorEvent.clientY === 'number' ? activatorEvent.clientY : null;
+      const pointer = 'clientY' in activatorEvent && typeof activatorEvent.clientY === 'number' ? { x: (activatorEvent as PointerEvent).clientX, y: activatorEvent.clientY } : null;
       session.current = {
         source,
         type,
         inside: new Set(source.kind === 'element' ? descendantsOf(tree, source.id) : []),
-        pointerY,
-        keyboard: pointerY === null && source.kind === 'element' ? keyboardDragOf(tree, source.id) : null,
+        pointer,
+        keyboard: pointer === null && source.kind === 'element' ? keyboardStartOf(tree, source.id) : null,
       };
-      if (pointerY !== null) window.addEventListener('pointermove', trackPointer, { passive: true });
+      if (source.kind === 'element') nodeElement(source.id)?.setAttribute(DRAGGING_ATTRIBUTE, '');
+      if (pointer !== null) window.addEventListener('pointermove', trackPointer, { capture: true, passive: true });
       setChip({ label: draggedName(source, tree), kind: source.kind === 'palette' ? source.paletteKind : paletteKindOfNode(tree, source.id) });
     },
     [store, trackPointer],
   );
 
-  const onDragMove = useCallback(
-    ({ active, over }: DragMoveEvent) => {
-      const found = stateOf(active, over);
-      if (!found) return;
-      indicator.place(indicatorFor(found.tree, found.zone, found.result, found.sameList));
-    },
-    [indicator, stateOf],
-  );
+  const onDragMove = useCallback(() => {
+    const state = stateNow();
+    if (state) indicator.place(indicatorFor(state.tree, state.zone, state.result));
+  }, [indicator, stateNow]);
 
+  const lastOverText = useRef<string | null>(null);
   const lastDropText = useRef<string | null>(null);
-  const announcements = useMemo(() => {
+  const announcements = useMemo<Announcements>(() => {
     const nameOf = (active: Active) => {
       const source = sourceOf(active);
       return source ? draggedName(source, store.getState().form.tree) : 'Element';
     };
-    const wordDrop = (active: Active, over: Over | null) => dropText(nameOf(active), outcomeOf(stateOf(active, over)));
+    /** Where the drag would go, said only when that changed since it was last said. */
+    const overChange = ({ active }: { active: Active }) => {
+      const state = stateNow();
+      const outside = state === null || state.zone.kind === 'none';
+      const text = overText(nameOf(active), outside, outside ? null : outcomeOf(state));
+      if (text === lastOverText.current) return undefined;
+      lastOverText.current = text;
+      return text ?? undefined;
+    };
     return {
-      wordDrop,
-      onDragStart: ({ active }: { active: Active }) => {
+      onDragStart: ({ active }) => {
+        lastOverText.current = null;
         lastDropText.current = null;
         return pickedUpText(nameOf(active));
       },
-      onDragOver: ({ active, over }: { active: Active; over: Over | null }) =>
-        overText(nameOf(active), over === null, over === null ? null : outcomeOf(stateOf(active, over))) ?? undefined,
+      onDragOver: overChange,
+      onDragMove: overChange,
       // Worded in onDragEnd, before the drop changes the form (dnd-kit announces after calling it).
-      onDragEnd: ({ active, over }: { active: Active; over: Over | null }) => lastDropText.current ?? wordDrop(active, over),
-      onDragCancel: ({ active }: { active: Active }) => cancelledText(nameOf(active)),
+      onDragEnd: ({ active }) => lastDropText.current ?? dropText(nameOf(active), null),
+      onDragCancel: ({ active }) => cancelledText(nameOf(active)),
     };
-  }, [store, stateOf]);
+  }, [store, stateNow]);
 
   const onDragEnd = useCallback(
-    ({ active, over }: DragEndEvent) => {
+    ({ active }: DragEndEvent) => {
       const source = sourceOf(active);
-      const zone = source ? zoneOf(active, over, session.current?.pointerY ?? null, store.getState().form.tree, domCanvasLayout) : null;
-      lastDropText.current = announcements.wordDrop(active, over);
+      const state = stateNow();
+      const keyboard = session.current?.keyboard != null;
+      lastDropText.current = dropText(source ? draggedName(source, store.getState().form.tree) : 'Element', outcomeOf(state));
       endSession();
-      if (source && zone) dispatch(dropDragged(source, zone));
+      if (!source || !state) return;
+      const dropped = dispatch(dropDragged(source, state.zone));
+      // A move to another list re-mounts the element: the keyboard stays on its handle.
+      if (keyboard && dropped) focusCanvasElementSoon(dropped, 'drag');
     },
-    [announcements, dispatch, endSession, store],
+    [dispatch, endSession, stateNow, store],
   );
 
-  const accessibility = useMemo(
-    () => ({ announcements: announcements as Announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }),
-    [announcements],
-  );
+  const accessibility = useMemo(() => ({ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }), [announcements]);
 
   return (
     <DndContext
+      id={DRAG_INSTRUCTIONS_ID}
       sensors={sensors}
       collisionDetection={collisionDetection}
       accessibility={accessibility}
@@ -157,8 +227,16 @@ export function BuilderDnd({ children }: { children: ReactNode }) {
       onDragEnd={onDragEnd}
       onDragCancel={endSession}
     >
-      {children}
-      <DragOverlay dropAnimation={null}>{chip ? <DragChip label={chip.label} kind={chip.kind} /> : null}</DragOverlay>
+      <CanvasDragSource sourceRef={dragSource} />
+      <CanvasDragStartContext.Provider value={dragStart}>{children}</CanvasDragStartContext.Provider>
+      {/* In the body, not in the panes' grid (a new grid child made the browser restyle and lay out the panes), and
+          letting the pointer through to what is under it. */}
+      {createPortal(
+        <DragOverlay dropAnimation={null} className="builder-drag-overlay">
+          {chip ? <DragChip label={chip.label} kind={chip.kind} /> : null}
+        </DragOverlay>,
+        document.body,
+      )}
     </DndContext>
   );
 }

@@ -1,10 +1,13 @@
 /**
  * The canvas's DOM as drag and drop reads it: elements are found by the data attributes the canvas renders
- * (data-node-id on an element, data-container-id on a page's or section's list), measured only while dragging.
+ * (data-node-id on an element, data-container-id on a page's or section's list), measured only while dragging, and
+ * only what a drag needs: what is under the pointer (one hit test), and the few centres the drop zone compares.
  */
+import type { CanvasTarget } from './dnd-ids';
+import { CANVAS_ROOT_ID } from './dnd-ids';
 import type { CanvasLayout } from './drop-zone';
 
-const escapeAttr = (value: string) => value.replace(/["\\]/g, '\\$&');
+export const escapeAttr = (value: string) => value.replace(/["\\]/g, '\\$&');
 export const nodeElement = (id: string) => document.querySelector<HTMLElement>(`[data-node-id="${escapeAttr(id)}"]`);
 export const containerElement = (id: string) => document.querySelector<HTMLElement>(`[data-container-id="${escapeAttr(id)}"]`);
 
@@ -12,6 +15,27 @@ const centreY = (element: Element) => {
   const rect = element.getBoundingClientRect();
   return rect.top + rect.height / 2;
 };
+
+/** The canvas target an element of the DOM is, if any. */
+function targetOf(element: Element): CanvasTarget | null {
+  if (!(element instanceof HTMLElement)) return null;
+  const { nodeId, containerId } = element.dataset;
+  if (nodeId !== undefined) return { kind: 'element', nodeId };
+  if (containerId !== undefined) return { kind: 'container', containerId };
+  if (element.id === CANVAS_ROOT_ID) return { kind: 'root' };
+  return null;
+}
+
+function elementOf(target: CanvasTarget): HTMLElement | null {
+  switch (target.kind) {
+    case 'element':
+      return nodeElement(target.nodeId);
+    case 'container':
+      return containerElement(target.containerId);
+    case 'root':
+      return document.getElementById(CANVAS_ROOT_ID);
+  }
+}
 
 export const domCanvasLayout: CanvasLayout = {
   nodeCentreY(id) {
@@ -23,6 +47,20 @@ export const domCanvasLayout: CanvasLayout = {
     const list = containerElement(containerId);
     if (list) for (const child of Array.from(list.children)) if (child.hasAttribute('data-node-id')) centres.push(centreY(child));
     return centres;
+  },
+  targetAt(x, y, accept) {
+    // One hit test (the drag chip lets the pointer through), then up from what was hit: the first target met is the
+    // innermost, so an element beats its section's list beats its page.
+    for (let element = document.elementFromPoint(x, y); element; element = element.parentElement) {
+      const target = targetOf(element);
+      if (target && accept(target)) return target;
+      if (element.id === CANVAS_ROOT_ID) return null;
+    }
+    return null;
+  },
+  boxOf(target) {
+    const rect = elementOf(target)?.getBoundingClientRect();
+    return rect ? { top: rect.top, bottom: rect.bottom, left: rect.left } : null;
   },
 };
 

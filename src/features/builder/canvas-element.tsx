@@ -1,18 +1,14 @@
 /**
  * One element of the canvas and the list of a page's or section's children. Each CanvasElement is memoised, takes
  * only its id and subscribes to its own node, selection flag and errors, so an edit re-renders that element alone;
- * each list subscribes to its own childIds array (same identity until that list changes).
+ * each list subscribes to its own childIds array (same identity until that list changes). No element reads
+ * dnd-kit's contexts: a drag starting or moving re-renders none of them (see dnd-ids.ts).
  */
-import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { FormElementType } from '../../domain/form-document';
 import type { TreeNode } from '../../domain/form-tree';
-import type { ContainerDropData, ElementDragData, ParentType } from './dnd-ids';
-import { containerDroppableId, sortableListId } from './dnd-ids';
+import { DRAG_INSTRUCTIONS_ID } from './dnd-ids';
 import { GripIcon, LogicIcon } from './builder-icons';
 import { ElementToolbar } from './element-toolbar';
 import { InputPreview, RichTextPreview } from './element-preview';
@@ -21,7 +17,7 @@ import { HAS_ERRORS, HAS_LOGIC, SELECTED, useElementView } from './element-view'
 import { elementSelected } from './form-slice';
 import { selectChildIds, selectElementErrors } from './form-selectors';
 import { elementName, typeLabelOf } from './palette-kinds';
-import { useRenderCount, useSortableRenderCount } from './render-count';
+import { useRenderCount } from './render-count';
 
 /** Marks an element shown or hidden by conditional logic; it also describes the element to assistive technology. */
 function LogicBadge({ id }: { id: string }) {
@@ -53,18 +49,10 @@ const EMPTY_LIST_TEXT: Record<'page' | 'section', string> = {
 
 const ElementList = memo(function ElementList({ parentId, parentType }: { parentId: string; parentType: 'page' | 'section' }) {
   const childIds = useAppSelector((state) => selectChildIds(state, parentId));
-  const data = useMemo<ContainerDropData>(() => ({ kind: 'container', containerId: parentId, containerType: parentType }), [parentId, parentType]);
-  const { setNodeRef } = useDroppable({ id: containerDroppableId(parentId), data });
   return (
-    <SortableContext id={sortableListId(parentId)} items={childIds} strategy={verticalListSortingStrategy}>
-      <div ref={setNodeRef} className={`builder-list builder-list-${parentType}`} data-container-id={parentId}>
-        {childIds.length === 0 ? (
-          <p className="builder-list-empty">{EMPTY_LIST_TEXT[parentType]}</p>
-        ) : (
-          childIds.map((childId) => <CanvasElement key={childId} id={childId} parentType={parentType} />)
-        )}
-      </div>
-    </SortableContext>
+    <div className={`builder-list builder-list-${parentType}`} data-container-id={parentId}>
+      {childIds.length === 0 ? <p className="builder-list-empty">{EMPTY_LIST_TEXT[parentType]}</p> : childIds.map((childId) => <CanvasElement key={childId} id={childId} />)}
+    </div>
   );
 });
 
@@ -134,117 +122,22 @@ function ElementBody({ node }: { node: TreeNode }) {
 
 const GRIP = <GripIcon />;
 
-interface SortableShellProps {
-  id: string;
-  nodeType: FormElementType;
-  parentType: ParentType;
-  name: string;
-  selected: boolean;
-  hasErrors: boolean;
-  describedBy: string | undefined;
-  onClick: (event: MouseEvent) => void;
-  onKeyDown: (event: KeyboardEvent) => void;
-  /** What follows the drag handle in the header (heading, toolbar). */
-  header: ReactNode;
-  /** Errors and body. */
-  children: ReactNode;
-}
-
 /**
- * The only part of an element that reads dnd-kit's contexts (through useSortable): the root box with its transform,
- * and the drag handle. dnd-kit changes those contexts several times when a drag starts and whenever the drop target
- * changes, which re-renders every sortable; `header` and `children` come from CanvasElement as the same elements
- * until the element itself changes, so React skips them and such a re-render stays this small.
+ * One element; it reads the store (its node and its status) and renders what shows the element. Its drag handle is
+ * marked for the canvas, which picks the element up when the handle is pressed (builder-dnd.tsx).
  */
-const SortableShell = memo(function SortableShell({
-  id,
-  nodeType,
-  parentType,
-  name,
-  selected,
-  hasErrors,
-  describedBy,
-  onClick,
-  onKeyDown,
-  header,
-  children,
-}: SortableShellProps) {
-  useSortableRenderCount();
-  const data = useMemo<ElementDragData>(() => ({ kind: 'element', nodeId: id, nodeType, parentType }), [id, nodeType, parentType]);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, data });
-
-  const root = useRef<HTMLDivElement | null>(null);
-  const setRootRef = useCallback(
-    (element: HTMLDivElement | null) => {
-      root.current = element;
-      setNodeRef(element);
-    },
-    [setNodeRef],
-  );
-
-  useEffect(() => {
-    if (selected) revealIfHidden(root.current);
-  }, [selected]);
-
-  const className = ['builder-element', `builder-element-${nodeType}`, selected && 'is-selected', isDragging && 'is-dragging', hasErrors && 'has-errors']
-    .filter(Boolean)
-    .join(' ');
-  // The same objects while nothing of theirs changes, so React compares less on the several re-renders of a drag.
-  const translate = CSS.Translate.toString(transform);
-  const style = useMemo(() => ({ transform: translate, transition }), [translate, transition]);
-  const headerContent = useMemo(
-    () => (
-      <div className="builder-element-header">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="builder-handle"
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag ${name}`}
-          title="Drag to move (or press Space, then the arrow keys)"
-        >
-          {GRIP}
-        </button>
-        {header}
-      </div>
-    ),
-    [attributes, header, listeners, name, setActivatorNodeRef],
-  );
-
-  return (
-    <div
-      ref={setRootRef}
-      style={style}
-      className={className}
-      data-node-id={id}
-      data-element-type={nodeType}
-      data-testid={`canvas-element-${id}`}
-      role="group"
-      aria-label={name}
-      aria-current={selected ? 'true' : undefined}
-      aria-describedby={describedBy}
-      tabIndex={0}
-      onClick={onClick}
-      onKeyDown={onKeyDown}
-    >
-      {headerContent}
-      {children}
-    </div>
-  );
-});
-
-/**
- * One element; `parentType` is the type of the list it is in (null: a page, at the top level). It reads the store
- * (its node and its status) and renders what shows the element; SortableShell around it does the dragging.
- */
-export const CanvasElement = memo(function CanvasElement({ id, parentType }: { id: string; parentType: ParentType }) {
+export const CanvasElement = memo(function CanvasElement({ id }: { id: string }) {
   useRenderCount();
   const dispatch = useAppDispatch();
   const { node, status } = useElementView(id);
   const selected = (status & SELECTED) !== 0;
   const hasErrors = (status & HAS_ERRORS) !== 0;
   const hasLogic = (status & HAS_LOGIC) !== 0;
+  const root = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (selected) revealIfHidden(root.current);
+  }, [selected]);
 
   const onClick = useCallback(
     (event: MouseEvent) => {
@@ -269,29 +162,43 @@ export const CanvasElement = memo(function CanvasElement({ id, parentType }: { i
   const errorId = `builder-errors-${id}`;
   const logicBadgeId = `builder-logic-${id}`;
   const describedBy = [hasErrors && errorId, hasLogic && logicBadgeId].filter(Boolean).join(' ') || undefined;
+  const className = ['builder-element', `builder-element-${node.type}`, selected && 'is-selected', hasErrors && 'has-errors'].filter(Boolean).join(' ');
 
   return (
-    <SortableShell
-      id={id}
-      nodeType={node.type}
-      parentType={parentType}
-      name={name}
-      selected={selected}
-      hasErrors={hasErrors}
-      describedBy={describedBy}
+    <div
+      ref={root}
+      className={className}
+      data-node-id={id}
+      data-element-type={node.type}
+      data-testid={`canvas-element-${id}`}
+      role="group"
+      aria-label={name}
+      aria-current={selected ? 'true' : undefined}
+      aria-describedby={describedBy}
+      tabIndex={0}
       onClick={onClick}
       onKeyDown={onKeyDown}
-      header={
-        <>
-          <ElementHeading node={node} logicBadgeId={hasLogic ? logicBadgeId : null} />
-          {selected && <ElementToolbar id={id} name={name} type={node.type} />}
-        </>
-      }
     >
+      <div className="builder-element-header">
+        <button
+          type="button"
+          className="builder-handle"
+          data-drag-handle
+          data-action="drag"
+          aria-roledescription="draggable"
+          aria-describedby={DRAG_INSTRUCTIONS_ID}
+          aria-label={`Drag ${name}`}
+          title="Drag to move (or press Space, then the arrow keys)"
+        >
+          {GRIP}
+        </button>
+        <ElementHeading node={node} logicBadgeId={hasLogic ? logicBadgeId : null} />
+        {selected && <ElementToolbar id={id} name={name} type={node.type} />}
+      </div>
       {hasErrors && <ElementErrors id={id} errorId={errorId} />}
       <div className="builder-element-body">
         <ElementBody node={node} />
       </div>
-    </SortableShell>
+    </div>
   );
 });

@@ -1,10 +1,12 @@
-/** The form being built: its pages in order (a drop target of its own, outside every page: the top level). */
+/**
+ * The form being built: its pages in order. It is the drag and drop's one droppable (a pointer over it is over the
+ * form), and it picks an element up when that element's drag handle is pressed (one listener for every handle).
+ */
 import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootDropData } from './dnd-ids';
-import { CANVAS_ROOT_ID, sortableListId } from './dnd-ids';
+import { useCanvasDragStart } from './builder-dnd';
+import { CANVAS_ROOT_ID } from './dnd-ids';
 import { CanvasElement } from './canvas-element';
 import { elementSelected } from './form-slice';
 import { selectElementErrors, selectPageIds } from './form-selectors';
@@ -14,8 +16,8 @@ export const Canvas = memo(function Canvas() {
   const dispatch = useAppDispatch();
   const pageIds = useAppSelector(selectPageIds);
   const formErrors = useAppSelector((state) => selectElementErrors(state, FORM_LEVEL_ERRORS));
-  const data = useMemo<RootDropData>(() => ({ kind: 'root' }), []);
-  const { setNodeRef } = useDroppable({ id: CANVAS_ROOT_ID, data });
+  const { setNodeRef } = useDroppable({ id: CANVAS_ROOT_ID });
+  const dragStart = useCanvasDragStart();
 
   return (
     <section
@@ -23,6 +25,8 @@ export const Canvas = memo(function Canvas() {
       id={CANVAS_ROOT_ID}
       className="builder-canvas"
       aria-label="Form canvas"
+      onPointerDown={dragStart?.onPointerDown}
+      onKeyDown={dragStart?.onKeyDown}
       // A click outside every page clears the selection.
       onClick={(event) => {
         if (event.target === event.currentTarget) dispatch(elementSelected(null));
@@ -37,11 +41,9 @@ export const Canvas = memo(function Canvas() {
           </ul>
         </div>
       )}
-      <SortableContext id={sortableListId(null)} items={pageIds} strategy={verticalListSortingStrategy}>
-        {pageIds.map((id) => (
-          <CanvasElement key={id} id={id} parentType={null} />
-        ))}
-      </SortableContext>
+      {pageIds.map((id) => (
+        <CanvasElement key={id} id={id} />
+      ))}
     </section>
   );
 });

@@ -1,59 +1,48 @@
 /**
- * The builder's drag-and-drop vocabulary: the ids its draggables and droppables are registered under, and the data
- * each carries (dnd-kit's `data.current`), shared by the canvas, the palette and the DndContext.
+ * The builder's drag-and-drop vocabulary: the ids registered with dnd-kit, the data its draggables carry (dnd-kit's
+ * `data.current`), the markers the canvas puts in the DOM for drags, and what a pointer can be over.
+ *
+ * Only a handful of things are registered with dnd-kit: each palette item, ONE draggable that stands for whichever
+ * canvas element is picked up (see CanvasDragSource in builder-dnd.tsx), and the canvas as the one droppable. Every
+ * registered item re-renders, and every droppable is measured, whenever a drag starts or its target changes; with one
+ * per canvas element that was most of a drag start on a large form. What is under the pointer is found in the DOM
+ * (canvas-dom.ts), and keyboard moves follow the form's tree (dnd-collision.ts).
  */
 import type { Active } from '@dnd-kit/core';
-import type { FormElementType } from '../../domain/form-document';
 import type { DragSource } from './element-actions';
 import type { PaletteKind } from './palette-kinds';
 
+/** The canvas (the droppable: a pointer over it is over the form) and the id its element has in the DOM. */
 export const CANVAS_ROOT_ID = 'canvas-root';
-export const containerDroppableId = (id: string) => `container:${id}`;
+/** The one draggable standing for the canvas element being dragged. */
+export const CANVAS_DRAGGABLE_ID = 'canvas-element';
 export const paletteDraggableId = (kind: PaletteKind) => `palette:${kind}`;
-export const sortableListId = (parentId: string | null) => `list:${parentId ?? 'root'}`;
+/**
+ * The DndContext's id, which dnd-kit gives its hidden screen-reader instructions: every drag handle points to them
+ * with aria-describedby.
+ */
+export const DRAG_INSTRUCTIONS_ID = 'builder-drag-instructions';
+/** A canvas element's drag handle (marked data-drag-handle): the canvas picks elements up by it (one listener for all). */
+export const DRAG_HANDLE_SELECTOR = '[data-drag-handle]';
+/** Marks the canvas element being dragged (styled like dnd-kit's is-dragging, set without a re-render). */
+export const DRAGGING_ATTRIBUTE = 'data-dragging';
 
-export type ParentType = 'page' | 'section' | null;
-
-/** A canvas element: draggable by its handle, and a drop target (its own box). */
+/** A canvas element, picked up by its handle. */
 export interface ElementDragData {
   kind: 'element';
   nodeId: string;
-  nodeType: FormElementType;
-  parentType: ParentType;
 }
 export interface PaletteDragData {
   kind: 'palette';
   paletteKind: PaletteKind;
 }
-/** The body of a page or section, between its children. */
-export interface ContainerDropData {
-  kind: 'container';
-  containerId: string;
-  containerType: 'page' | 'section';
-}
-/** The canvas outside every page. */
-export interface RootDropData {
-  kind: 'root';
-}
-
 type DraggableData = ElementDragData | PaletteDragData;
-export type DroppableData = ElementDragData | ContainerDropData | RootDropData;
 
-/** What dnd-kit's sortable adds to the data of an item in a SortableContext. */
-export interface SortableInfo {
-  containerId: string;
-  index: number;
-}
-
-export const sortableOf = (data: unknown): SortableInfo | null =>
-  data && typeof data === 'object' && 'sortable' in data ? ((data as { sortable: SortableInfo }).sortable ?? null) : null;
-
-/** Both are items of the same sortable list (dnd-kit's preview then shows the one taking the other's place). */
-export function inSameList(activeData: unknown, overData: unknown): boolean {
-  const from = sortableOf(activeData);
-  const to = sortableOf(overData);
-  return Boolean(from && to && from.containerId === to.containerId);
-}
+/**
+ * What a pointer is over in the canvas: an element's own box (a page's or section's header included), the body of
+ * a page or section between its children, or the canvas outside every page.
+ */
+export type CanvasTarget = { kind: 'element'; nodeId: string } | { kind: 'container'; containerId: string } | { kind: 'root' };
 
 export function sourceOf(active: Active): DragSource | null {
   const data = active.data.current as DraggableData | undefined;

@@ -20,11 +20,10 @@ export interface IndicatorPlacement {
 
 /**
  * Where the drop would land, as a line before or after an element (or an outline of an empty list); a refused drop
- * marks what the pointer is over as invalid. Null: show nothing (no target, or dnd-kit's sortable preview already shows
- * the move within one list).
+ * marks what the pointer is over as invalid. Null: show nothing (outside the form, or nothing would happen).
  */
-export function indicatorFor(tree: FormTree, zone: DropZone, result: DragResult<DropTarget> | null, sameList: boolean): IndicatorPlacement | null {
-  if (zone.kind === 'none' || result === null || sameList) return null;
+export function indicatorFor(tree: FormTree, zone: DropZone, result: DragResult<DropTarget> | null): IndicatorPlacement | null {
+  if (zone.kind === 'none' || result === null) return null;
   if (!result.ok) {
     const over: IndicatorTarget = zone.kind === 'element' ? { kind: 'node', id: zone.id } : zone.kind === 'container' ? { kind: 'container', id: zone.id } : { kind: 'root' };
     return { target: over, indicator: 'invalid' };

@@ -2,16 +2,12 @@
  * Focus after a command that re-mounts or removes what had focus (an element moved to another page, removed,
  * copied): once React has committed, focus the element (or one of its toolbar buttons) by its data attributes.
  */
-const escapeAttr = (value: string) => value.replace(/["\\]/g, '\\$&');
-
-function canvasElementNode(id: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-node-id="${escapeAttr(id)}"]`);
-}
+import { escapeAttr, nodeElement } from './canvas-dom';
 
 export function focusCanvasElementSoon(id: string | null, action?: string): void {
   if (id === null) return;
   requestAnimationFrame(() => {
-    const element = canvasElementNode(id);
+    const element = nodeElement(id);
     if (!element) return;
     const target = action ? element.querySelector<HTMLElement>(`[data-action="${escapeAttr(action)}"]`) : element;
     const focusable = target ?? element;

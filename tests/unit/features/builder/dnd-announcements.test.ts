@@ -38,14 +38,12 @@ describe('announcement texts', () => {
     source: { kind: 'element', id: 'i2' },
     zone: { kind: 'container', id: 's1', index: 2 },
     result: { ok: true, value: { parentId: 's1', index: 1 } },
-    sameList: false,
   });
   const refused = outcomeOf({
     tree,
     source: { kind: 'element', id: 's1' },
     zone: { kind: 'container', id: 's2', index: 0 },
     result: { ok: false, message: DRAG_ERRORS.sectionOutsidePage },
-    sameList: false,
   });
 
   it('turns a drag state into where it goes or why not', () => {

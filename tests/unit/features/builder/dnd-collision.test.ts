@@ -1,160 +1,136 @@
-/** Which drop targets a drag may use, and which one it is over, without a DOM (dnd-kit's maths on plain rects, the tree for the keyboard). */
-import type { ClientRect, Collision, DroppableContainer, KeyboardCoordinateGetter } from '@dnd-kit/core';
+/** Where a drag is, without a DOM: what the pointer is over (a given hit test), and the keyboard's steps through the tree. */
+import type { ClientRect, DroppableContainer, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
 import { normaliseForm } from '../../../../src/domain/form-tree';
-import type { DragSession, RectMap } from '../../../../src/features/builder/dnd-collision';
-import { detectCollisions, innermost, isCandidate, keyboardCoordinates, keyboardDragOf, keyboardStop } from '../../../../src/features/builder/dnd-collision';
-import type { DroppableData } from '../../../../src/features/builder/dnd-ids';
+import type { DragSession } from '../../../../src/features/builder/dnd-collision';
+import { detectCollisions, isCandidate, keyboardCoordinates, keyboardStartOf, sessionZone } from '../../../../src/features/builder/dnd-collision';
+import type { CanvasTarget } from '../../../../src/features/builder/dnd-ids';
 import { sampleDocument } from '../../domain/form-fixtures';
-import { box, containerData, elementData, rootData } from './dnd-fixtures';
+import { box, fakeLayout } from './dnd-fixtures';
 
-const entry = (id: string, data: DroppableData) => ({ id, key: id, data: { current: data }, disabled: false, node: { current: null }, rect: { current: null } }) as DroppableContainer;
+// p1: h1, i1, s1[i2, i3]   p2: i4, s2[i5]
+const tree = normaliseForm(sampleDocument());
 
-// p1 [i1, s1 [i2]], p2, and the canvas around them.
-const ENTRIES = [
-  entry('canvas-root', rootData),
-  entry('p1', elementData('p1', 'page', null)),
-  entry('container:p1', containerData('p1', 'page')),
-  entry('i1', elementData('i1', 'input', 'page')),
-  entry('s1', elementData('s1', 'section', 'page')),
-  entry('container:s1', containerData('s1', 'section')),
-  entry('i2', elementData('i2', 'input', 'section')),
-  entry('p2', elementData('p2', 'page', null)),
-];
-
-const session = (source: DragSession['source'], type: DragSession['type'], inside: string[] = [], keyboard: DragSession['keyboard'] = null): DragSession => ({
+const session = (source: DragSession['source'], extra: Partial<DragSession> = {}): DragSession => ({
   source,
-  type,
-  inside: new Set(inside),
-  pointerY: null,
-  keyboard,
+  type: source.kind === 'element' ? (tree.nodes[source.id]?.type ?? 'input') : 'input',
+  inside: new Set(),
+  pointer: null,
+  keyboard: null,
+  ...extra,
 });
-const candidates = (current: DragSession) => ENTRIES.filter((e) => isCandidate(current, e)).map((e) => e.id);
+const element = (nodeId: string): CanvasTarget => ({ kind: 'element', nodeId });
+const container = (containerId: string): CanvasTarget => ({ kind: 'container', containerId });
 
 describe('isCandidate', () => {
   it('never offers the dragged element’s own inside', () => {
-    const s1 = session({ kind: 'element', id: 's1' }, 'section', ['i2']);
-    expect(candidates(s1)).toEqual(['canvas-root', 'p1', 'container:p1', 'i1', 's1', 'p2']);
-  });
-
-  it('offers everything else, refused places included (they show the rule that refuses them)', () => {
-    expect(candidates(session({ kind: 'palette', paletteKind: 'section' }, 'section'))).toEqual(ENTRIES.map((e) => e.id));
-  });
-
-  it('skips a target without data', () => {
-    const current = session({ kind: 'palette', paletteKind: 'textInput' }, 'input');
-    expect(isCandidate(current, { data: { current: undefined } } as unknown as DroppableContainer)).toBe(false);
-  });
-});
-
-describe('innermost', () => {
-  it('picks the smallest target under the pointer, or none', () => {
-    const rects: RectMap = new Map([
-      ['p1', box(0, 400)],
-      ['s1', box(100, 200)],
-      ['i2', box(150, 50)],
-    ]);
-    const hits: Collision[] = [{ id: 'p1' }, { id: 'i2' }, { id: 's1' }];
-    expect(innermost(hits, rects)).toEqual([{ id: 'i2' }]);
-    expect(innermost([], rects)).toEqual([]);
-    expect(innermost([{ id: 'unmeasured' }], rects)).toEqual([{ id: 'unmeasured' }]);
+    const s1 = session({ kind: 'element', id: 's1' }, { inside: new Set(['i2', 'i3']) });
+    expect(isCandidate(s1, element('i2'))).toBe(false);
+    expect(isCandidate(s1, container('s1'))).toBe(false);
+    expect(isCandidate(s1, element('s1'))).toBe(true);
+    expect(isCandidate(s1, container('p1'))).toBe(true);
+    expect(isCandidate(s1, { kind: 'root' })).toBe(true);
   });
 });
 
 describe('detectCollisions', () => {
-  const rects: RectMap = new Map<string, ClientRect>([
-    ['canvas-root', box(0, 1000, 0, 800)],
-    ['p1', box(20, 400, 100, 600)],
-    ['container:p1', box(60, 360, 110, 580)],
-    ['i1', box(70, 80, 120, 560)],
-    ['s1', box(160, 200, 120, 560)],
-    ['container:s1', box(200, 150, 130, 540)],
-    ['i2', box(210, 80, 140, 520)],
-    ['p2', box(440, 300, 100, 600)],
-  ]);
-  const args = (pointer: { x: number; y: number } | null) => ({
-    active: { id: 'x', data: { current: undefined }, rect: { current: { initial: null, translated: null } } },
-    collisionRect: box(pointer ? pointer.y : 230, 20, 300, 100),
-    droppableRects: rects,
-    droppableContainers: ENTRIES,
-    pointerCoordinates: pointer,
-  }) as unknown as Parameters<typeof detectCollisions>[1];
+  const canvas = { id: 'canvas-root', key: 'canvas-root', data: { current: {} }, disabled: false, node: { current: null }, rect: { current: null } } as unknown as DroppableContainer;
+  const args = (pointer: { x: number; y: number } | null) =>
+    ({
+      active: { id: 'x', data: { current: undefined }, rect: { current: { initial: null, translated: null } } },
+      collisionRect: box(100, 20),
+      droppableRects: new Map([['canvas-root', box(0, 1000, 0, 800)]]),
+      droppableContainers: [canvas],
+      pointerCoordinates: pointer,
+    }) as unknown as Parameters<typeof detectCollisions>[1];
 
-  it('answers the innermost target under the pointer', () => {
-    const palette = session({ kind: 'palette', paletteKind: 'textInput' }, 'input');
-    expect(detectCollisions(palette, args({ x: 300, y: 230 }), rects).map((c) => c.id)).toEqual(['i2']);
-    expect(detectCollisions(null, args({ x: 300, y: 230 }), rects).map((c) => c.id)).toEqual(['i2']);
+  it('is over the canvas while the pointer is within it', () => {
+    const palette = session({ kind: 'palette', paletteKind: 'textInput' });
+    expect(detectCollisions(palette, args({ x: 300, y: 230 })).map((c) => c.id)).toEqual(['canvas-root']);
+    expect(detectCollisions(palette, args({ x: 900, y: 230 }))).toEqual([]);
   });
 
-  it('skips what the drag may not use: a section over its own child is over itself', () => {
-    const s1 = session({ kind: 'element', id: 's1' }, 'section', ['i2']);
-    expect(detectCollisions(s1, args({ x: 300, y: 230 }), rects).map((c) => c.id)).toEqual(['s1']);
+  it('keeps a keyboard drag over the canvas', () => {
+    const keyboard = session({ kind: 'element', id: 'i1' }, { keyboard: { parentId: 'p1', index: 1 } });
+    expect(detectCollisions(keyboard, args(null)).map((c) => c.id)).toEqual(['canvas-root']);
+    expect(detectCollisions(null, args(null))).toEqual([]);
+  });
+});
+
+describe('sessionZone', () => {
+  // Under the point (300, 220): i2, then the list of s1, s1, the list of p1, p1, the canvas.
+  const under = () => [element('i2'), container('s1'), element('s1'), container('p1'), element('p1'), { kind: 'root' } as const];
+  const layout = fakeLayout(tree, (id) => ({ i2: 230, s1: 260 })[id] ?? null, { under });
+
+  it('is the innermost target under the pointer the drag may use', () => {
+    const palette = session({ kind: 'palette', paletteKind: 'textInput' }, { pointer: { x: 300, y: 220 } });
+    expect(sessionZone(palette, tree, layout)).toEqual({ kind: 'element', id: 'i2', position: 'before' });
+    // A section dragged by its handle over its own child is over itself.
+    const s1 = session({ kind: 'element', id: 's1' }, { pointer: { x: 300, y: 220 }, inside: new Set(['i2', 'i3']) });
+    expect(sessionZone(s1, tree, layout)).toEqual({ kind: 'element', id: 's1', position: 'before' });
   });
 
-  it('answers the keyboard drag’s own target, wherever the rects are', () => {
-    const keyboard = session({ kind: 'element', id: 'i1' }, 'input', [], { target: { parentId: 's1', index: 1 }, over: 'container:s1' });
-    expect(detectCollisions(keyboard, args(null), rects)).toEqual([{ id: 'container:s1' }]);
+  it('is none outside the canvas, or with no pointer and no keyboard place', () => {
+    const outside = fakeLayout(tree, () => null);
+    expect(sessionZone(session({ kind: 'palette', paletteKind: 'page' }, { pointer: { x: 5, y: 5 } }), tree, outside)).toEqual({ kind: 'none' });
+    expect(sessionZone(session({ kind: 'element', id: 'i1' }), tree, outside)).toEqual({ kind: 'none' });
   });
 
-  it('falls back to the closest target for a keyboard drag of nothing the builder knows', () => {
-    expect(detectCollisions(null, args(null), rects)[0].id).toBe('i2');
+  it('follows the keyboard’s place of the tree, whatever is under the pointer', () => {
+    const keyboard = session({ kind: 'element', id: 'i1' }, { keyboard: { parentId: 's1', index: 2 }, pointer: { x: 300, y: 220 } });
+    expect(sessionZone(keyboard, tree, layout)).toEqual({ kind: 'container', id: 's1', index: 2 });
+    const gone = session({ kind: 'element', id: 'gone' }, { keyboard: { parentId: 's1', index: 0 } });
+    expect(sessionZone(gone, tree, layout)).toEqual({ kind: 'none' });
   });
 });
 
 describe('keyboard drags', () => {
-  // p1: h1, i1, s1[i2, i3]   p2: i4, s2[i5]
-  const tree = normaliseForm(sampleDocument());
-
-  it('start at the element’s own place, over the element itself', () => {
-    expect(keyboardDragOf(tree, 'i2')).toEqual({ target: { parentId: 's1', index: 0 }, over: 'i2' });
-    expect(keyboardDragOf(tree, 'p2')).toEqual({ target: { parentId: null, index: 1 }, over: 'p2' });
-    expect(keyboardDragOf(tree, 'gone')).toBeNull();
+  it('start at the element’s own place', () => {
+    expect(keyboardStartOf(tree, 'i2')).toEqual({ parentId: 's1', index: 0 });
+    expect(keyboardStartOf(tree, 'p2')).toEqual({ parentId: null, index: 1 });
+    expect(keyboardStartOf(tree, 'gone')).toBeNull();
   });
 
-  it('stand for a place in the element’s own list by the item whose place it takes', () => {
-    expect(keyboardStop(tree, 'i1', { parentId: 'p1', index: 0 })).toEqual({ id: 'h1', alignEnd: false });
-    expect(keyboardStop(tree, 'i1', { parentId: 'p1', index: 1 })).toEqual({ id: 'i1', alignEnd: false });
-    expect(keyboardStop(tree, 'i1', { parentId: 'p1', index: 2 })).toEqual({ id: 's1', alignEnd: true });
-    expect(keyboardStop(tree, 'p1', { parentId: null, index: 1 })).toEqual({ id: 'p2', alignEnd: true });
+  const layout = fakeLayout(tree, () => null, {
+    boxes: new Map<string, ClientRect>([
+      ['i3', box(300, 80, 40, 500)],
+      ['container:p1', box(60, 600, 20, 560)],
+    ]),
   });
-
-  it('stand for a place in another list by the item it goes before, or the list for its end', () => {
-    expect(keyboardStop(tree, 'i1', { parentId: 's1', index: 1 })).toEqual({ id: 'i3', alignEnd: false });
-    expect(keyboardStop(tree, 'i1', { parentId: 's1', index: 2 })).toEqual({ id: 'container:s1', alignEnd: true });
-    expect(keyboardStop(tree, 's1', { parentId: 'p2', index: 2 })).toEqual({ id: 'container:p2', alignEnd: true });
-  });
-
   const keyArgs = (code: string) => {
     const event = new KeyboardEvent('keydown', { code, cancelable: true });
-    const droppableRects: RectMap = new Map<string, ClientRect>([
-      ['i3', box(300, 80, 40, 500)],
-      ['container:s1', box(250, 200, 30, 520)],
-      ['s1', box(200, 260, 20, 540)],
-    ]);
-    const context = { droppableRects, collisionRect: box(100, 30, 10, 200) } as unknown as Parameters<KeyboardCoordinateGetter>[1]['context'];
-    return [event, { active: 'i2', context, currentCoordinates: { x: 10, y: 100 } }] as const;
+    const context = { collisionRect: box(100, 30, 10, 200) } as unknown as Parameters<KeyboardCoordinateGetter>[1]['context'];
+    return [event, { active: 'canvas-element', context, currentCoordinates: { x: 10, y: 100 } }] as const;
   };
 
-  it('step one place of the tree per arrow key, and put the overlay on the target standing for it', () => {
-    const drag = session({ kind: 'element', id: 'i2' }, 'input', [], keyboardDragOf(tree, 'i2'));
+  it('step one place of the tree per arrow key, and put the overlay where that place is drawn', () => {
+    const drag = session({ kind: 'element', id: 'i2' }, { keyboard: keyboardStartOf(tree, 'i2') });
     const [down, args] = keyArgs('ArrowDown');
     // i2 → after i3, the end of its own list: the overlay's bottom on i3's.
-    expect(keyboardCoordinates(drag, tree, down, args)).toEqual({ x: 40, y: 350 });
+    expect(keyboardCoordinates(drag, tree, layout, down, args)).toEqual({ x: 40, y: 350 });
     expect(down.defaultPrevented).toBe(true);
-    expect(drag.keyboard).toEqual({ target: { parentId: 's1', index: 1 }, over: 'i3' });
-    // → after the section, on the page: unmeasured, so the overlay stays where it is.
-    expect(keyboardCoordinates(drag, tree, ...keyArgs('ArrowDown'))).toEqual({ x: 10, y: 100 });
-    expect(drag.keyboard).toEqual({ target: { parentId: 'p1', index: 3 }, over: 'container:p1' });
-    expect(keyboardCoordinates(drag, tree, ...keyArgs('ArrowUp'))).toEqual({ x: 40, y: 350 });
-    expect(drag.keyboard).toEqual({ target: { parentId: 's1', index: 1 }, over: 'i3' });
+    expect(drag.keyboard).toEqual({ parentId: 's1', index: 1 });
+    // → after the section, at the end of the page: the overlay's bottom on the page's list's.
+    expect(keyboardCoordinates(drag, tree, layout, ...keyArgs('ArrowDown'))).toEqual({ x: 20, y: 630 });
+    expect(drag.keyboard).toEqual({ parentId: 'p1', index: 3 });
+    expect(keyboardCoordinates(drag, tree, layout, ...keyArgs('ArrowUp'))).toEqual({ x: 40, y: 350 });
+    expect(drag.keyboard).toEqual({ parentId: 's1', index: 1 });
   });
 
-  it('go nowhere past the ends, on other keys, or for a drag without a keyboard session', () => {
-    const first = session({ kind: 'element', id: 'p1' }, 'page', [], keyboardDragOf(tree, 'p1'));
-    expect(keyboardCoordinates(first, tree, ...keyArgs('ArrowUp'))).toBeUndefined();
-    expect(first.keyboard).toEqual({ target: { parentId: null, index: 0 }, over: 'p1' });
-    expect(keyboardCoordinates(first, tree, ...keyArgs('ArrowRight'))).toBeUndefined();
-    expect(keyboardCoordinates(session({ kind: 'palette', paletteKind: 'textInput' }, 'input'), tree, ...keyArgs('ArrowDown'))).toBeUndefined();
-    expect(keyboardCoordinates(null, tree, ...keyArgs('ArrowDown'))).toBeUndefined();
+  it('still move the overlay a pixel for a place not drawn or drawn where the overlay is, so the move is announced', () => {
+    const drag = session({ kind: 'element', id: 'i1' }, { keyboard: keyboardStartOf(tree, 'i1') });
+    // i1 → before h1: h1 is not measured here.
+    expect(keyboardCoordinates(drag, tree, layout, ...keyArgs('ArrowUp'))).toEqual({ x: 10, y: 99 });
+    expect(drag.keyboard).toEqual({ parentId: 'p1', index: 0 });
+  });
+
+  it('go nowhere past the ends, on other keys, or for a drag that is not a keyboard drag of an element', () => {
+    const first = session({ kind: 'element', id: 'p1' }, { keyboard: keyboardStartOf(tree, 'p1') });
+    expect(keyboardCoordinates(first, tree, layout, ...keyArgs('ArrowUp'))).toBeUndefined();
+    expect(first.keyboard).toEqual({ parentId: null, index: 0 });
+    expect(keyboardCoordinates(first, tree, layout, ...keyArgs('ArrowRight'))).toBeUndefined();
+    expect(keyboardCoordinates(session({ kind: 'palette', paletteKind: 'textInput' }), tree, layout, ...keyArgs('ArrowDown'))).toBeUndefined();
+    expect(keyboardCoordinates(session({ kind: 'element', id: 'i1' }), tree, layout, ...keyArgs('ArrowDown'))).toBeUndefined();
+    expect(keyboardCoordinates(null, tree, layout, ...keyArgs('ArrowDown'))).toBeUndefined();
   });
 });

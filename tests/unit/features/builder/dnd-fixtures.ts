@@ -1,34 +1,26 @@
-import type { Active, ClientRect, Over } from '@dnd-kit/core';
-import type { DroppableData, PaletteDragData } from '../../../../src/features/builder/dnd-ids';
+import type { ClientRect } from '@dnd-kit/core';
+import type { FormTree } from '../../../../src/domain/form-tree';
+import type { CanvasTarget } from '../../../../src/features/builder/dnd-ids';
+import type { CanvasLayout } from '../../../../src/features/builder/drop-zone';
 
 export function box(top: number, height: number, left = 0, width = 600): ClientRect {
   return { top, left, width, height, bottom: top + height, right: left + width };
 }
 
-type Data = DroppableData | PaletteDragData;
-type Sortable = { containerId: string; index: number };
-
-/** What dnd-kit hands the builder as the dragged item; `moved`: where its overlay went relative to its start. */
-export function active(data: Data, sortable?: Sortable, moved?: 'down' | 'up'): Active {
-  const initial = box(100, 40);
-  const translated = moved === undefined ? null : box(moved === 'down' ? 160 : 40, 40);
+/**
+ * A canvas layout given directly: the centre of each node (null: not rendered), what a point is over (innermost
+ * first, as the DOM's hit test and its ancestors give it), and where targets are.
+ */
+export function fakeLayout(
+  tree: FormTree,
+  centreOf: (id: string) => number | null,
+  { under = () => [], boxes = new Map() }: { under?: (x: number, y: number) => CanvasTarget[]; boxes?: Map<string, ClientRect> } = {},
+): CanvasLayout {
+  const keyOf = (target: CanvasTarget) => (target.kind === 'element' ? target.nodeId : target.kind === 'container' ? `container:${target.containerId}` : 'root');
   return {
-    id: 'active',
-    data: { current: sortable ? { ...data, sortable } : data },
-    rect: { current: { initial: moved === undefined ? null : initial, translated } },
-  } as unknown as Active;
+    nodeCentreY: centreOf,
+    childCentresY: (id) => (tree.childIds[id] ?? []).map(centreOf).filter((centre): centre is number => centre !== null),
+    targetAt: (x, y, accept) => under(x, y).find(accept) ?? null,
+    boxOf: (target) => boxes.get(keyOf(target)) ?? null,
+  };
 }
-
-export function over(data: DroppableData, rect = box(0, 100), sortable?: Sortable): Over {
-  return { id: 'over', rect, disabled: false, data: { current: sortable ? { ...data, sortable } : data } } as Over;
-}
-
-export const elementData = (nodeId: string, nodeType: 'page' | 'section' | 'input' | 'presentation', parentType: 'page' | 'section' | null): DroppableData => ({
-  kind: 'element',
-  nodeId,
-  nodeType,
-  parentType,
-});
-export const containerData = (containerId: string, containerType: 'page' | 'section'): DroppableData => ({ kind: 'container', containerId, containerType });
-export const rootData: DroppableData = { kind: 'root' };
-export const paletteData = (paletteKind: PaletteDragData['paletteKind']): PaletteDragData => ({ kind: 'palette', paletteKind });

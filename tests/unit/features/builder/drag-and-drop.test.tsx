@@ -1,12 +1,13 @@
 /**
  * Real drags through dnd-kit's sensors. jsdom has no layout, so the canvas gets a simple one: pages stacked in a
- * column, each element a header then its list of children, lists padded — enough for pointer and keyboard maths.
+ * column, each element a header then its list of children, lists padded — and a hit test on it; enough for pointer
+ * and keyboard maths.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DRAG_ERRORS } from '../../../../src/domain/drag-rules';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
-import { TEMPLATE_URL, renderBuilder, templateJson } from './builder-fixtures';
+import { TEMPLATE_URL, renderBuilder, sampleDocument, templateJson } from './builder-fixtures';
 
 startMswServer();
 
@@ -68,12 +69,31 @@ function layout(): Map<Element, DOMRect> {
   return boxes;
 }
 
+/** The browser's hit test on that layout: the smallest box under the point (the drag chip lets the pointer through). */
+function elementFromPoint(x: number, y: number): Element | null {
+  let hit: Element | null = null;
+  let hitArea = Number.POSITIVE_INFINITY;
+  for (const [element, box] of layout()) {
+    if (element.closest('.builder-drag-overlay')) continue;
+    const area = box.width * box.height;
+    if (x >= box.left && x <= box.right && y >= box.top && y <= box.bottom && area < hitArea) {
+      hit = element;
+      hitArea = area;
+    }
+  }
+  return hit;
+}
+
 beforeEach(() => {
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     return layout().get(this) ?? rect(0, 0, 0, 0);
   });
+  document.elementFromPoint = elementFromPoint;
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete (document as Partial<Document>).elementFromPoint;
+});
 
 async function loaded() {
   server.use(http.get(TEMPLATE_URL, () => HttpResponse.json(templateJson())));
@@ -159,6 +179,35 @@ describe('drag and drop with the mouse', () => {
     const canvas = document.getElementById('canvas-root')!.getBoundingClientRect();
     await pointerDrag(palette.querySelectorAll('.builder-palette-item')[4], { clientX: canvas.left + 5, clientY: canvas.bottom - 50 });
     expect(await screen.findByText(DRAG_ERRORS.elementOutsideForm)).toBeInTheDocument();
+  });
+});
+
+describe('starting a drag on a large form', () => {
+  it('measures a few things, not every element of the form (dnd-kit knows one draggable and one droppable of the canvas)', async () => {
+    // A page of 60 inputs, picked up by the first one's handle.
+    const inputs = Array.from({ length: 60 }, (_, i) => ({ ...sampleDocument()[0].children[0], id: `n${i}`, parentId: 'p1', label: `Field ${i}`, dataName: `field_${i}` }));
+    server.use(http.get(TEMPLATE_URL, () => HttpResponse.json(templateJson({ jsonForm: [{ ...sampleDocument()[0], children: inputs }] }))));
+    renderBuilder();
+    const handle = await screen.findByRole('button', { name: 'Drag Short Answer: Field 0' });
+    dragged = handle.closest('[data-node-id]');
+    const measured = new Set<Element>();
+    const measure = vi.mocked(Element.prototype.getBoundingClientRect);
+    const counting = measure.getMockImplementation()!;
+    measure.mockImplementation(function (this: Element) {
+      measured.add(this);
+      return counting.call(this);
+    });
+    const start = centreOf(handle);
+    const pointer = { isPrimary: true, button: 0, pointerId: 1, pointerType: 'mouse' };
+    fireEvent.pointerDown(handle, { ...pointer, ...start });
+    await act(async () => {
+      fireEvent.pointerMove(document, { ...pointer, clientX: start.clientX, clientY: start.clientY + 8 });
+    });
+    expect(document.querySelector('.builder-drag-chip')).toHaveTextContent('Short Answer: Field 0');
+    expect(measured.size).toBeLessThan(10);
+    await act(async () => {
+      fireEvent.pointerUp(document, { ...pointer, clientX: start.clientX, clientY: start.clientY + 8 });
+    });
   });
 });
 

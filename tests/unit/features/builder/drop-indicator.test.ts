@@ -12,28 +12,27 @@ const refused = { ok: false as const, message: DRAG_ERRORS.sectionOutsidePage };
 
 describe('indicatorFor', () => {
   it('draws a line before the element the drop goes in front of', () => {
-    expect(indicatorFor(tree, { kind: 'container', id: 's1', index: 1 }, ok('s1', 1), false)).toEqual({ target: { kind: 'node', id: 'i3' }, indicator: 'before' });
-    expect(indicatorFor(tree, { kind: 'root', index: 0 }, ok(null, 0), false)).toEqual({ target: { kind: 'node', id: 'p1' }, indicator: 'before' });
+    expect(indicatorFor(tree, { kind: 'container', id: 's1', index: 1 }, ok('s1', 1))).toEqual({ target: { kind: 'node', id: 'i3' }, indicator: 'before' });
+    expect(indicatorFor(tree, { kind: 'root', index: 0 }, ok(null, 0))).toEqual({ target: { kind: 'node', id: 'p1' }, indicator: 'before' });
   });
 
   it('draws a line after the last element for a drop at the end', () => {
-    expect(indicatorFor(tree, { kind: 'element', id: 'i3', position: 'after' }, ok('s1', 2), false)).toEqual({ target: { kind: 'node', id: 'i3' }, indicator: 'after' });
+    expect(indicatorFor(tree, { kind: 'element', id: 'i3', position: 'after' }, ok('s1', 2))).toEqual({ target: { kind: 'node', id: 'i3' }, indicator: 'after' });
   });
 
   it('outlines an empty page or section', () => {
-    expect(indicatorFor(tree, { kind: 'container', id: 's2', index: 0 }, ok('s2', 0), false)).toEqual({ target: { kind: 'container', id: 's2' }, indicator: 'inside' });
+    expect(indicatorFor(tree, { kind: 'container', id: 's2', index: 0 }, ok('s2', 0))).toEqual({ target: { kind: 'container', id: 's2' }, indicator: 'inside' });
   });
 
   it('marks what the pointer is over as invalid for a refused drop', () => {
-    expect(indicatorFor(tree, { kind: 'element', id: 'i2', position: 'before' }, refused, false)).toEqual({ target: { kind: 'node', id: 'i2' }, indicator: 'invalid' });
-    expect(indicatorFor(tree, { kind: 'container', id: 's2', index: 0 }, refused, false)).toEqual({ target: { kind: 'container', id: 's2' }, indicator: 'invalid' });
-    expect(indicatorFor(tree, { kind: 'root', index: 1 }, refused, false)).toEqual({ target: { kind: 'root' }, indicator: 'invalid' });
+    expect(indicatorFor(tree, { kind: 'element', id: 'i2', position: 'before' }, refused)).toEqual({ target: { kind: 'node', id: 'i2' }, indicator: 'invalid' });
+    expect(indicatorFor(tree, { kind: 'container', id: 's2', index: 0 }, refused)).toEqual({ target: { kind: 'container', id: 's2' }, indicator: 'invalid' });
+    expect(indicatorFor(tree, { kind: 'root', index: 1 }, refused)).toEqual({ target: { kind: 'root' }, indicator: 'invalid' });
   });
 
-  it('shows nothing outside the form, when nothing would happen, or within one sortable list', () => {
-    expect(indicatorFor(tree, { kind: 'none' }, ok(null, 0), false)).toBeNull();
-    expect(indicatorFor(tree, { kind: 'root', index: 0 }, null, false)).toBeNull();
-    expect(indicatorFor(tree, { kind: 'element', id: 'i2', position: 'before' }, ok('s1', 0), true)).toBeNull();
+  it('shows nothing outside the form, or when nothing would happen', () => {
+    expect(indicatorFor(tree, { kind: 'none' }, ok(null, 0))).toBeNull();
+    expect(indicatorFor(tree, { kind: 'root', index: 0 }, null)).toBeNull();
   });
 });
 
