@@ -21,15 +21,16 @@ export interface IndicatorPlacement {
 /**
  * Where the drop would land, as a line before or after an element (or an outline of an empty list); a refused drop
  * marks what the pointer is over as invalid. Null: show nothing (outside the form, or nothing would happen).
+ * `draggedId`: the canvas element dragged (null for a palette item); the drop's index counts its list without it.
  */
-export function indicatorFor(tree: FormTree, zone: DropZone, result: DragResult<DropTarget> | null): IndicatorPlacement | null {
+export function indicatorFor(tree: FormTree, zone: DropZone, result: DragResult<DropTarget> | null, draggedId: string | null): IndicatorPlacement | null {
   if (zone.kind === 'none' || result === null) return null;
   if (!result.ok) {
     const over: IndicatorTarget = zone.kind === 'element' ? { kind: 'node', id: zone.id } : zone.kind === 'container' ? { kind: 'container', id: zone.id } : { kind: 'root' };
     return { target: over, indicator: 'invalid' };
   }
   const { parentId, index } = result.value;
-  const siblings = (parentId === null ? tree.pageIds : tree.childIds[parentId]) ?? [];
+  const siblings = ((parentId === null ? tree.pageIds : tree.childIds[parentId]) ?? []).filter((id) => id !== draggedId);
   const at = siblings[index];
   if (at !== undefined) return { target: { kind: 'node', id: at }, indicator: 'before' };
   if (siblings.length > 0) return { target: { kind: 'node', id: siblings[siblings.length - 1] }, indicator: 'after' };
