@@ -147,6 +147,60 @@ test('keyboard moves on a long two-page form go where they are announced, from a
   expect((await canvasNames(page)).slice(-4)).toEqual(['Short Answer: Email', 'Short Answer: Date of the incident', 'Short Answer: Location', 'Short Answer: What happened']);
 });
 
+test('mouse drags drop where the pointer is: within a page, onto another page, from the palette', async ({ page }) => {
+  await signIn(page, lawyer(), '/');
+  await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
+  const created = (await api(page, 'POST', `/api/${acmeId()}/form-templates/`, longTwoPageForm('Mouse journey'))) as { id: string };
+  await page.goto(`/${acmeId()}/build/${created.id}`);
+  await expect(element(page, 'Section: About the incident')).toBeVisible();
+  const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
+  const names = () => canvasNames(page);
+
+  /** Presses `from`, moves in small steps to `fraction` of the height of `to`, checks what is shown, and drops. */
+  async function drag(from: { x: number; y: number }, to: string, fraction: number, whileOver?: () => Promise<void>) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 10, from.y + 10, { steps: 2 });
+    await element(page, to).scrollIntoViewIfNeeded();
+    const box = (await element(page, to).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * fraction, { steps: 8 });
+    await expect(page.locator('.builder-drag-chip')).toBeVisible();
+    await whileOver?.();
+    await page.mouse.up();
+    await expect(page.locator('.builder-drag-chip')).toHaveCount(0);
+  }
+  const handleOf = async (name: string) => {
+    const box = (await page.getByRole('button', { name: `Drag ${name}` }).boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+
+  // "Email" (2 of 10) dragged over the lower half of "Street address" (4 of 10): it goes after it, as announced and drawn.
+  await drag(await handleOf('Short Answer: Email'), 'Short Answer: Street address', 0.75, async () => {
+    await heard('Short Answer: Email would go to position 4 of 10 in Page: Your details.');
+    // The line is drawn between "Street address" and "City", where it lands (and not clipped by the element's box).
+    await expect(page.locator('[data-drop]')).toHaveCount(1);
+    await expect(element(page, 'Short Answer: City')).toHaveAttribute('data-drop', 'before');
+    expect(await element(page, 'Short Answer: City').evaluate((node) => getComputedStyle(node).contentVisibility)).toBe('visible');
+    await expect(element(page, 'Short Answer: Email')).toHaveAttribute('data-dragging', '');
+  });
+  await heard('Short Answer: Email was dropped at position 4 of 10 in Page: Your details.');
+  expect((await names()).slice(1, 5)).toEqual(['Short Answer: Full name', 'Short Answer: Phone', 'Short Answer: Street address', 'Short Answer: Email']);
+  await expect(element(page, 'Short Answer: Email')).not.toHaveAttribute('data-dragging');
+  await expect(page.locator('[data-drop]')).toHaveCount(0);
+
+  // "City" dragged over the upper half of "Location" in page 2's section: it goes before it.
+  await drag(await handleOf('Short Answer: City'), 'Short Answer: Location', 0.25);
+  await heard('Short Answer: City was dropped at position 2 of 4 in Section: About the incident.');
+  expect((await names()).slice(-4)).toEqual(['Short Answer: Date of the incident', 'Short Answer: City', 'Short Answer: Location', 'Short Answer: What happened']);
+
+  // A Short Answer from the palette dropped on the lower half of "Zip code".
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const item = (await page.locator('.builder-palette').getByRole('button', { name: 'Short Answer', exact: true }).boundingBox())!;
+  await drag({ x: item.x + item.width / 2, y: item.y + item.height / 2 }, 'Short Answer: Zip code', 0.75);
+  const final = await names();
+  expect(final[final.indexOf('Short Answer: Zip code') + 1]).toBe('Short Answer: Short Answer');
+});
+
 test('the built-in mapping form cannot be built', async ({ page }) => {
   await signIn(page, lawyer(), `/${acmeId()}/build/contact-export-form`);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

@@ -165,7 +165,7 @@ export function BuilderDnd({ children }: { children: ReactNode }) {
 
   const onDragMove = useCallback(() => {
     const state = stateNow();
-    if (state) indicator.place(indicatorFor(state.tree, state.zone, state.result));
+    if (state) indicator.place(indicatorFor(state.tree, state.zone, state.result, state.source.kind === 'element' ? state.source.id : null));
   }, [indicator, stateNow]);
 
   const lastOverText = useRef<string | null>(null);
@@ -177,6 +177,8 @@ export function BuilderDnd({ children }: { children: ReactNode }) {
     };
     /** Where the drag would go, said only when that changed since it was last said. */
     const overChange = ({ active }: { active: Active }) => {
+      // dnd-kit may report one more move as a drop resets the drag: the drop has been worded, say nothing over it.
+      if (!session.current) return undefined;
       const state = stateNow();
       const outside = state === null || state.zone.kind === 'none';
       const text = overText(nameOf(active), outside, outside ? null : outcomeOf(state));
