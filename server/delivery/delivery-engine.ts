@@ -145,14 +145,23 @@ const ENQUEUE_SQL = `
   returning d.form_response_id, d.target`;
 
 /**
- * The next delivery of a target: one a dead worker left `sending` first, then the due ones, oldest first; with what
- * its request needs (hook, response, form version) in the same round trip.
+ * A live delivery's place in its target's queue, as the `deliveries_due` index has it (migration 0009): one a dead
+ * worker left `sending` (its `next_attempt_at` is null) before every due one, then the due ones by when they were due.
  */
-const CLAIM_SQL = `
+const DUE_ORDER = `coalesce(next_attempt_at, '-infinity'::timestamptz)`;
+/** Live and due at `$2` (or a bound parameter named by the caller): the condition that index answers. */
+const liveAndDue = (now: string) => `status in ('pending', 'sending') and ${DUE_ORDER} <= ${now}`;
+const LIVE_AND_DUE = liveAndDue('$2');
+
+/**
+ * The next delivery of a target: one a dead worker left `sending` first, then the due ones, oldest first (one index
+ * probe, however long the backlog); with what its request needs (hook, response, form version) in the same round trip.
+ */
+export const CLAIM_SQL = `
   with next as (
     select id, status from deliveries
-    where target = $1 and (status = 'sending' or (status = 'pending' and next_attempt_at <= $2))
-    order by status = 'sending' desc, next_attempt_at, created_at
+    where target = $1 and ${LIVE_AND_DUE}
+    order by ${DUE_ORDER}, created_at
     limit 1
     for update skip locked
   )
@@ -379,7 +388,7 @@ export class DeliveryEngine {
 
   private async hasDue(target: string): Promise<boolean> {
     const { rows } = await this.options.pool.query(
-      `select 1 from deliveries where target = $1 and status = 'pending' and next_attempt_at <= $2 limit 1`,
+      `select 1 from deliveries where target = $1 and ${LIVE_AND_DUE} limit 1`,
       [target, this.clock()],
     );
     return rows.length > 0;
@@ -568,7 +577,7 @@ export class DeliveryEngine {
     this.sweeping = true;
     try {
       const { rows } = await this.options.pool.query<{ target: string }>(
-        `select distinct target from deliveries where status = 'sending' or (status = 'pending' and next_attempt_at <= $1) limit 500`,
+        `select distinct target from deliveries where ${liveAndDue('$1')} limit 500`,
         [this.clock()],
       );
       // A few at a time: each drain holds a connection of the pool the web requests share.

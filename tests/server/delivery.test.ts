@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, buildLoggerOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { DB } from '../../server/db/database.js';
-import { DeliveryEngine, type DeliveryEngineOptions } from '../../server/delivery/delivery-engine.js';
+import { CLAIM_SQL, DeliveryEngine, type DeliveryEngineOptions } from '../../server/delivery/delivery-engine.js';
 import { excerptOf, signatureOf } from '../../server/delivery/hook-sender.js';
 import { RETRY_SCHEDULE_MS } from '../../server/delivery/schedule.js';
 import type { IntegrationAdapter, PushJob } from '../../server/integrations/adapter.js';
@@ -502,6 +502,45 @@ describe('workers', () => {
     expect(got.map((r) => r.id).sort()).toEqual(deliveryIds);
     expect(new Set(got.map((r) => r.id)).size).toBe(30);
     expect(maxInFlight).toBe(1);
+  });
+
+  it('claims a target’s next delivery in one index probe however long its backlog: an orphaned sending one first, then the earliest due', async () => {
+    const { formId, target } = await formWithHook('backlog');
+    const [first] = await deliveriesOf(await submit(formId, 'First'));
+    // A backlog of 3,000 waiting deliveries on the same target, due in scrambled order, none of them sent.
+    const { rows } = await sql<{ id: string }>`
+      with responses as (
+        insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data)
+        select ${acme}, ${formId}, r.form_version_id, gen_random_uuid(), r.data from form_responses r, generate_series(1, 3000) g
+        where r.id = ${first.form_response_id}
+        returning id
+      )
+      insert into deliveries (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
+      select ${acme}, id, ${first.integration_id}, ${target}, 'submit', now() - (random() * interval '1 hour') from responses
+      returning id`.execute(db);
+    await sql`update deliveries set next_attempt_at = now() - interval '2 hours' where id = ${rows[1234].id}`.execute(db);
+    await sql`update deliveries set status = 'sending', attempt_count = 1, next_attempt_at = null where id = ${rows[2345].id}`.execute(db);
+    await sql`analyze deliveries`.execute(db);
+    const claim = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const plan = JSON.stringify((await client.query(`explain (format json) ${CLAIM_SQL}`, [target, new Date()])).rows);
+        const claimed = (await client.query<{ id: string; was_sending: boolean }>(CLAIM_SQL, [target, new Date()])).rows[0];
+        return { plan, claimed };
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    };
+    const { plan, claimed } = await claim();
+    // Read from the index in its order: no sort of the whole backlog per claim (105 ms a claim at 20,000 waiting).
+    expect(plan).toContain('deliveries_due');
+    expect(plan).not.toContain('"Sort"');
+    expect(claimed).toMatchObject({ id: rows[2345].id, was_sending: true });
+    await sql`update deliveries set status = 'cancelled', next_attempt_at = null where id = ${rows[2345].id}`.execute(db);
+    expect((await claim()).claimed.id).toBe(rows[1234].id);
+    await sql`update deliveries set status = 'cancelled', next_attempt_at = null where target = ${target}`.execute(db);
   });
 
   it('a worker killed mid-push leaves the delivery to another, which sends it again (same webhook-id) and succeeds once', async () => {
