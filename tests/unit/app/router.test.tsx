@@ -100,7 +100,8 @@ describe('route guards', () => {
     const support = screen.getByRole('link', { name: 'Contact Support' });
     expect(decodeURIComponent(support.getAttribute('href') ?? '')).toContain('Page Not Found: /abc');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(document.title).toBe('Form Builder');
+    // Set by the layout's effect, which a loaded machine may run a moment after the error page painted.
+    await waitFor(() => expect(document.title).toBe('Form Builder'));
   });
 
   it('answers an unknown path with Page Not Found, without asking anyone to sign in', async () => {
