@@ -154,6 +154,16 @@ const liveAndDue = (now: string) => `status in ('pending', 'sending') and ${DUE_
 const LIVE_AND_DUE = liveAndDue('$2');
 
 /**
+ * Makes the statement's own (implicit) transaction commit without waiting for its WAL to reach the disk. Only for the
+ * writes before a request goes out (the claim, the attempt row): a worker sends one delivery at a time per target, so
+ * every synchronous commit there was a whole fsync of its own (no other commit to share it with), three a delivery,
+ * and a busy hook drained at about a hundred a second. What these writes record is lost only if PostgreSQL itself
+ * crashes before the next synchronous commit (the outcome's, which flushes them too); the delivery is then still due
+ * and goes again under the same `webhook-id`, as after a worker's crash. Outcomes and checkpoints stay synchronous.
+ */
+const ASYNC_COMMIT = `async_commit as (select set_config('synchronous_commit', 'off', true))`;
+
+/**
  * The next delivery of a target: one a dead worker left `sending` first, then the due ones, oldest first (one index
  * probe, however long the backlog); with what its request needs (hook, response, form version) in the same round trip.
  */
@@ -172,9 +182,11 @@ export const CLAIM_SQL = `
     returning d.id, d.account_id, d.integration_id, d.progress, d.form_response_id, d.target, d.attempt_count, d.created_at,
       coalesce((d.progress ->> 'roundFrom')::int, 0) as round_from, next.status = 'sending' as was_sending
   )
+  , ${ASYNC_COMMIT}
   select c.*, h.id as hook_id, h.target_url, h.secret, h.deleted_at as hook_deleted_at,
     r.submitted_at, r.data, v.json_form, v.json_conditional_logic, f.id as form_id, f.name as form_name
   from claimed c
+  cross join async_commit
   join form_responses r on r.id = c.form_response_id
   join form_versions v on v.id = r.form_version_id
   join form_templates f on f.id = r.form_template_id
@@ -371,7 +383,9 @@ export class DeliveryEngine {
       locked = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [TARGET_LOCK_SPACE, target])).rows[0].ok;
       if (!locked) return;
       while (!this.stopping) {
-        const claimed = (await client.query<ClaimedDelivery>(CLAIM_SQL, [target, this.clock()])).rows[0];
+        // Named: PostgreSQL plans each of the drain's statements once per connection (planning the claim cost more
+        // than running it).
+        const claimed = (await client.query<ClaimedDelivery>({ name: 'delivery-claim', text: CLAIM_SQL, values: [target, this.clock()] })).rows[0];
         if (!claimed) break;
         await this.attempt(client, claimed);
       }
@@ -437,10 +451,12 @@ export class DeliveryEngine {
             return;
           }
           startedAt = this.clock();
-          await client.query(
-            `insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) values ($1, $2, $3, $4, $5)`,
-            [delivery.id, attemptNo, startedAt, method, url],
-          );
+          await client.query({
+            name: 'delivery-attempt-start',
+            text: `with ${ASYNC_COMMIT}
+              insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) select $1, $2, $3, $4, $5 from async_commit`,
+            values: [delivery.id, attemptNo, startedAt, method, url],
+          });
         },
         checkpoint: async (progress) => {
           // Only while this attempt owns the row, like every write of an outcome.
@@ -521,13 +537,14 @@ export class DeliveryEngine {
     const deliveryValues = [delivery.id, delivery.attempt_count, result.status, nextAttemptAt, result.lastError, result.statusCode ?? null, now];
     if (!nextAttemptAt && !result.hookGone) {
       // The common ends (success, a final failure): the attempt row and the delivery in one statement, so atomic alone.
-      await client.query(
-        `with attempt as (
+      await client.query({
+        name: 'delivery-finish',
+        text: `with attempt as (
            update delivery_attempts set duration_ms = $9, response_status = $10, response_excerpt = $11, error_kind = $12, error_message = $13
            where $8::boolean and delivery_id = $1 and attempt_no = $2
          )
          ${UPDATE_DELIVERY_SQL}`,
-        [
+        values: [
           ...deliveryValues,
           attempt !== undefined,
           attempt ? Math.max(0, now.getTime() - attempt.startedAt.getTime()) : null,
@@ -536,7 +553,7 @@ export class DeliveryEngine {
           attempt?.errorKind ?? null,
           attempt?.message ?? null,
         ],
-      );
+      });
       // Ended without a request (blocked, cancelled): the claim's count goes back, so the count matches the attempts.
       if (!attempt) await client.query('update deliveries set attempt_count = attempt_count - 1 where id = $1 and attempt_count = $2', [delivery.id, delivery.attempt_count]);
       return;
