@@ -287,14 +287,23 @@ async function main() {
 async function waitForDrain(db: DB, receiver: Awaited<ReturnType<typeof hookReceiver>>, responseIds: string[], loadStoppedAt: number) {
   // `= any(array)`: one parameter, however many responses were accepted.
   const ofResponses = sql<boolean>`form_response_id = any(${responseIds}::uuid[])`;
-  const rows = await db.selectFrom('deliveries').select(['id', 'form_response_id']).where(ofResponses).execute();
-  const deliveryOf = new Map(rows.map((row) => [row.form_response_id, row.id]));
+  // The workers make a response's delivery from its outbox row: read the rows again until every response has one.
+  let rows: { id: string; form_response_id: string }[] = [];
+  let deliveryOf = new Map<string, string>();
+  const readDeliveries = async () => {
+    rows = await db.selectFrom('deliveries').select(['id', 'form_response_id']).where(ofResponses).execute();
+    deliveryOf = new Map(rows.map((row) => [row.form_response_id, row.id]));
+  };
   const arrived = (responseId: string) => {
     const id = deliveryOf.get(responseId);
     return id !== undefined && (receiver.receipts.get(id)?.oks ?? 0) > 0;
   };
   const deadline = loadStoppedAt + DRAIN_TIMEOUT_S * 1000;
-  while (!responseIds.every(arrived) && Date.now() < deadline) await new Promise((tick) => setTimeout(tick, 100));
+  await readDeliveries();
+  while (!responseIds.every(arrived) && Date.now() < deadline) {
+    await new Promise((tick) => setTimeout(tick, 100));
+    if (rows.length < responseIds.length) await readDeliveries();
+  }
   const drained = responseIds.every(arrived);
   // A moment more for a repeat to show up, had the engine sent anything twice.
   await new Promise((settle) => setTimeout(settle, 2_000));

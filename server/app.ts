@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type pg from 'pg';
 import { createExportPool, type DB } from './db/database.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
+import { trackWebLoad } from './load/web-load.js';
 import { registerContract, registerErrorHandler } from './errors.js';
 import { accountIntegrationRoutes } from './integrations/account-integration-routes.js';
 import { centerbaseAdapterFor } from './integrations/centerbase/index.js';
@@ -119,6 +120,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const delivery =
     options.delivery ?? new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger: app.log, adapters: [clioAdapterFor(config, db, secrets), centerbaseAdapterFor(config, db, secrets)] });
   if (!options.delivery) app.addHook('onClose', () => delivery.stop());
+  // Workers running in this process (npm start) push between submissions, not in their way.
+  const webLoad = trackWebLoad(app);
+  delivery.deferWhile(() => webLoad.saturated());
 
   await app.register(coreRoutes, { db });
   await app.register(publicRoutes, { db, pool, delivery, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS, secretKey });

@@ -66,46 +66,25 @@ function remoteMessage(status: number, body: string): string {
 
 /** One POST; never throws. Redirects are not followed: a hook target that moved is a mistake to show, not to chase. */
 export function postHook(request: HookRequest): Promise<HookAnswer> {
+  const unreachable = (error: unknown): HookAnswer => {
+    const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return { kind: 'network', message: `Could not reach the receiver: ${cause}` };
+  };
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch (error) {
+    return Promise.resolve(unreachable(error));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.resolve(unreachable(new Error(`unsupported protocol ${url.protocol}`)));
+  if (request.signal?.aborted) return Promise.resolve(unreachable(new Error('the delivery engine is stopping')));
   const timestamp = Math.floor(Date.now() / 1000);
+  const body = Buffer.from(request.body, 'utf8');
+  const send = url.protocol === 'https:' ? https.request : http.request;
   return new Promise<HookAnswer>((resolve) => {
-    let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    let outgoing: http.ClientRequest | undefined;
-    const settle = (answer: HookAnswer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onAbort);
-      resolve(answer);
-    };
-    const fail = (error: unknown) => {
-      const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-      settle({ kind: 'network', message: `Could not reach the receiver: ${cause}` });
-    };
-    function onAbort() {
-      outgoing?.destroy(new Error('the delivery engine is stopping'));
-    }
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : undefined;
-    if (!agent) {
-      fail(new Error(`unsupported protocol ${url.protocol}`));
-      return;
-    }
-    if (request.signal?.aborted) {
-      fail(new Error('the delivery engine is stopping'));
-      return;
-    }
-    const body = Buffer.from(request.body, 'utf8');
-    const send = url.protocol === 'https:' ? https.request : http.request;
-    outgoing = send(url, {
+    const outgoing = send(url, {
       method: 'POST',
-      agent,
+      agent: agents[url.protocol as keyof typeof agents],
       headers: {
         'content-type': 'application/json',
         'content-length': String(body.length),
@@ -115,12 +94,21 @@ export function postHook(request: HookRequest): Promise<HookAnswer> {
         'webhook-signature': signatureOf(request.secret, request.id, timestamp, request.body),
       },
     });
-    timer = setTimeout(() => {
+    const onAbort = () => outgoing.destroy(new Error('the delivery engine is stopping'));
+    let settled = false;
+    const settle = (answer: HookAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onAbort);
+      resolve(answer);
+    };
+    const timer = setTimeout(() => {
       settle({ kind: 'timeout', message: `No answer within ${Math.round(request.timeoutMs / 1000)} s` });
-      outgoing?.destroy();
+      outgoing.destroy();
     }, request.timeoutMs);
     request.signal?.addEventListener('abort', onAbort, { once: true });
-    outgoing.on('error', fail);
+    outgoing.on('error', (error) => settle(unreachable(error)));
     outgoing.on('response', (response) => {
       const chunks: Buffer[] = [];
       let length = 0;
@@ -129,7 +117,7 @@ export function postHook(request: HookRequest): Promise<HookAnswer> {
         chunks.push(chunk);
         length += chunk.length;
       });
-      response.on('error', fail);
+      response.on('error', (error) => settle(unreachable(error)));
       response.on('end', () => {
         const text = Buffer.concat(chunks).subarray(0, ANSWER_READ_BYTES).toString('utf8');
         const status = response.statusCode ?? 0;
