@@ -7,6 +7,8 @@ import { acmeId, api, lawyer, signIn } from './helpers';
 
 test.describe('respondent side', () => {
   test('the public link: logic shows and hides an input as the respondent answers, validation, submit message', async ({ page, browser }) => {
+    // A 3 s fill-time wait and axe-core at four screens.
+    test.setTimeout(90_000);
     await signIn(page, lawyer(), '/');
     await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
     const form = accidentForm('Public accident intake');
