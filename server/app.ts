@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { registerSessions } from './auth/session.js';
+import { supportEmailOf } from './config.js';
 import type { Config } from './config.js';
 import type pg from 'pg';
 import { createExportPool, type DB } from './db/database.js';
@@ -133,6 +134,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Outside /api: Clio sends the browser back here after it allowed (or refused) the connection.
   await app.register(clioCallbackRoute, { db, secrets, delivery, publicUrl: config.PUBLIC_URL });
   await app.register(zapierApiRoutes, { db, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, prefix: '/api/zapier' });
-  await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
+  await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist'), supportEmail: supportEmailOf(config) });
   return app;
 }
