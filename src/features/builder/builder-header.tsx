@@ -1,4 +1,7 @@
-/** The builder's top bar: back to the list, the form's name with the unsaved badge, Preview, JSON view, Share and Save. */
+/**
+ * The builder's top bar: back to the list, the form's name with the unsaved badge, Undo and Redo, Preview, JSON view,
+ * Share and Save.
+ */
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
@@ -9,6 +12,7 @@ import { formPermissions } from '../../domain/form-permissions';
 import { LoadingButton } from '../../components/loading-button';
 import { CodeIcon, EyeIcon } from './builder-icons';
 import { saveForm } from './form-thunks';
+import { HistoryControls } from './history-controls';
 import { UnsavedChangesBadge } from './unsaved-changes';
 
 export function BuilderHeader({ accountId, formId }: { accountId: number; formId: string }) {
@@ -49,6 +53,7 @@ export function BuilderHeader({ accountId, formId }: { accountId: number; formId
         </div>
       </div>
       <div className="builder-header-actions">
+        <HistoryControls />
         <Link className="btn btn-outline-secondary d-inline-flex align-items-center gap-2" to={`${base}/preview`}>
           <EyeIcon />
           Preview
