@@ -33,7 +33,7 @@ import { editMeta, fieldsGroup, withEditHistory } from './form-history';
 import type { EditMeta } from './form-history';
 import { SETTING_KEYS, initialFormState, snapshotOf } from './form-state';
 import type { FormSettings, FormState, LoadedForm } from './form-state';
-import { loadForm, saveForm } from './form-thunks';
+import { loadForm, recheckTheirVersion, reloadTheirVersion, saveForm } from './form-thunks';
 
 // ---- Helpers ----
 
@@ -64,6 +64,7 @@ function applyLoaded(state: FormState, loaded: LoadedForm): void {
   state.saveProblem = null;
   state.previousFormId = null;
   state.saveStatus = 'idle';
+  state.conflict = null;
 }
 
 // ---- Slice ----
@@ -352,6 +353,19 @@ const formSlice = createSlice({
         if (state.formId !== action.meta.arg.formId) return;
         state.loadStatus = 'failed';
       })
+      // Their version replaces the editor's (an undoable edit: its meta says so); the selection stays where it can.
+      .addCase(reloadTheirVersion.fulfilled, (state, action) => {
+        const { formId, accountId, selectedElementId } = state;
+        if (formId === null || accountId === null) return;
+        applyLoaded(state, { formId, accountId, ...action.payload });
+        if (selectedElementId !== null && state.tree.nodes[selectedElementId]) {
+          state.selectedElementId = selectedElementId;
+          state.currentPageId = pageOf(base(state.tree), selectedElementId);
+        }
+      })
+      .addCase(recheckTheirVersion.fulfilled, (state, action) => {
+        if (state.conflict) state.conflict = action.payload;
+      })
       .addCase(saveForm.pending, (state) => {
         state.saveStatus = 'saving';
         state.elementErrors = {};
@@ -361,6 +375,7 @@ const formSlice = createSlice({
       .addCase(saveForm.fulfilled, (state, action) => {
         const { template, sent, editedLogic, restored } = action.payload;
         state.saveStatus = 'saved';
+        state.conflict = null;
         // What was left out of the save as incomplete (spec §5) leaves the editor too, unless the logic was edited
         // meanwhile: the editor then shows what is saved, and has no unsaved changes.
         if (base(state.logic) === editedLogic && !deepEqual(editedLogic, sent.jsonConditionalLogic)) state.logic = sent.jsonConditionalLogic;
@@ -391,6 +406,7 @@ const formSlice = createSlice({
         state.elementErrors = failure.elementErrors;
         state.settingsErrors = failure.settingsErrors;
         state.saveProblem = failure.problem;
+        if (failure.conflict) state.conflict = failure.conflict;
         const first = Object.keys(failure.elementErrors)[0] ?? failure.logicElementId;
         if (first && state.tree.nodes[first]) {
           state.selectedElementId = first;

@@ -42,6 +42,15 @@ export interface BuilderSnapshot extends FormSettings {
 
 export type FormHistory = EditHistory<BuilderSnapshot, BuilderEdit>;
 
+/**
+ * A save refused because someone else saved the form first (409). It stays until the user chooses: their version
+ * (reload) or theirs overwritten with this one. `theirs` is their version as re-read when it was found (null when it
+ * could not be read): "Overwrite with mine" replaces exactly that version and no later one.
+ */
+export interface SaveConflict {
+  theirs: { updatedAt: string; name: string } | null;
+}
+
 /** The last undo or redo (the properties pane shows the panel holding what it changed); serial tells one from the next. */
 interface HistoryStepTaken {
   serial: number;
@@ -78,6 +87,7 @@ export interface FormState extends FormSettings {
   /** Undo and redo of the edits since the form was loaded (form-history.ts). */
   history: FormHistory;
   historyStep: HistoryStepTaken | null;
+  conflict: SaveConflict | null;
 }
 
 /**
@@ -114,6 +124,7 @@ export const initialFormState: FormState = {
   saveStatus: 'idle',
   history: emptyHistory(),
   historyStep: null,
+  conflict: null,
 };
 
 export function snapshotOf(settings: FormSettings, jsonForm: FormDocument, logic: ConditionalLogic, style: FormStyle): FormSnapshot {
