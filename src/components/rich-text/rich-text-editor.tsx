@@ -7,6 +7,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Dispatch, FormEvent, KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent, ReactNode, SetStateAction } from 'react';
 import { DEFAULT_HEADING_LEVEL } from '../../domain/rich-text';
 import { asFieldHistoryChange, historyKeyOf, passHistoryKeyOn } from '../field-history';
+import { BulletListIcon, LinkIcon, NumberedListIcon, UnlinkIcon } from '../icons';
 import {
   canStepHistory,
   createRichTextState,
@@ -283,10 +284,10 @@ export default function RichTextEditor(props: RichTextFieldProps) {
           </ToolButton>
           <span className="rich-text-tool-separator" aria-hidden="true" />
           <ToolButton {...tool} index={3} label="Bulleted list" active={toolbar.bulletList} onRun={() => run(toggleList(schema.nodes.bullet_list))}>
-            <span aria-hidden="true">••</span>
+            <BulletListIcon />
           </ToolButton>
           <ToolButton {...tool} index={4} label="Numbered list" active={toolbar.orderedList} onRun={() => run(toggleList(schema.nodes.ordered_list))}>
-            <span aria-hidden="true">1.</span>
+            <NumberedListIcon />
           </ToolButton>
           <span className="rich-text-tool-separator" aria-hidden="true" />
           <ToolButton
@@ -297,7 +298,7 @@ export default function RichTextEditor(props: RichTextFieldProps) {
             disabled={!toolbar.link && !toolbar.hasSelection}
             onRun={openLink}
           >
-            <span aria-hidden="true">🔗</span>
+            {toolbar.link ? <UnlinkIcon /> : <LinkIcon />}
           </ToolButton>
         </div>
       )}

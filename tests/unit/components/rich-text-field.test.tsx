@@ -333,4 +333,24 @@ describe('RichTextField', () => {
     expect(isHistoryKeyFree(ctrlZ())).toBe(true);
     expect(currentValue()).toBe('<p>From outside</p>');
   });
+
+  it('draws the list and link tools as SVG icons, named for screen readers', async () => {
+    const user = userEvent.setup();
+    render(<Host initial="<p>site</p>" />);
+    const box = await editor();
+    for (const name of ['Bulleted list', 'Numbered list', 'Add link']) {
+      const tool = screen.getByRole('button', { name });
+      expect(tool.querySelector('svg')).not.toBeNull();
+      // No emoji or other glyph a font may lack: the name comes from the label, the picture from the svg.
+      expect(tool).toHaveTextContent(/^$/);
+    }
+    await user.click(box);
+    await user.keyboard('{Control>}a{/Control}');
+    await user.click(screen.getByRole('button', { name: 'Add link' }));
+    await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'example.com{Enter}');
+    await user.keyboard('{Control>}a{/Control}');
+    const remove = screen.getByRole('button', { name: 'Remove link' });
+    expect(remove.querySelector('svg')).not.toBeNull();
+    expect(remove).toHaveTextContent(/^$/);
+  });
 });
