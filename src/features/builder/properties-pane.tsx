@@ -72,6 +72,18 @@ export function PropertiesPane() {
     if (shows && (selectedId || (shows !== 'element' && shows !== 'logic'))) setTab(shows);
   }
 
+  // Where the tab row scrolls sideways (a narrow pane), the selected tab stays in view (sideways only: the page
+  // itself must not jump to the pane).
+  useEffect(() => {
+    const button = document.getElementById(`${TABS_ID}-tab-${tab}`);
+    const row = button?.closest<HTMLElement>('.builder-tabs');
+    if (!button || !row) return;
+    const start = button.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    const end = start + button.getBoundingClientRect().width;
+    if (start < row.scrollLeft) row.scrollLeft = start;
+    else if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth;
+  }, [tab]);
+
   // 'Edit logic' takes keyboard users to the Logic tab, from where Tab goes into its panel.
   useEffect(() => {
     if (logicRequests !== requestsAtMount.current) document.getElementById(`${TABS_ID}-tab-logic`)?.focus();
