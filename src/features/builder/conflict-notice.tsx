@@ -48,7 +48,7 @@ export function ConflictNotice({ accountId }: { accountId: number }) {
         <p className="mb-1">
           {theirs ? (
             <>
-              Their version was saved {when}
+              Their version was saved on {when}
               {renamed ? <> under the name “{theirs.name}”</> : null}.{' '}
             </>
           ) : (
@@ -70,7 +70,7 @@ export function ConflictNotice({ accountId }: { accountId: number }) {
               text="Overwrite with mine"
               variant="outline-danger"
               confirmText="Yes, overwrite"
-              prompt={`Save your version over theirs (saved ${when})? Their changes will be lost.`}
+              prompt={`Save your version over theirs (saved on ${when})? Their changes will be lost.`}
               disabled={busy}
               onConfirm={() => void overwrite(theirs.updatedAt)}
             />

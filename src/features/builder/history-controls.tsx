@@ -50,7 +50,7 @@ function describeEdit(edit: BuilderEdit, ...trees: FormTree[]): string {
     case 'buttonStyle':
       return 'changed the button style';
     case 'reload':
-      return 'loaded the saved version';
+      return 'loaded their version';
   }
 }
 

@@ -1,27 +1,10 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { InputElement } from '../../../../src/domain/form-document';
 import { InputPreview } from '../../../../src/features/builder/element-preview';
+import { input } from '../../../fixtures/form-factories';
 
 const choice = (subtype: 'radio' | 'checkbox', texts: string[]) =>
-  ({
-    type: 'input',
-    subtype,
-    id: 'i1',
-    parentId: 'p1',
-    label: 'Were you injured',
-    dataName: 'were_you_injured',
-    placeholder: '',
-    helpText: '',
-    default: { staticValue: null, referenceValueId: null },
-    options: texts.map((text, index) => ({ id: `o${index}`, text })),
-    minValue: null,
-    maxValue: null,
-    stepValue: null,
-    minLength: null,
-    maxLength: null,
-    required: false,
-  }) as unknown as InputElement;
+  input('i1', 'p1', { subtype, label: 'Were you injured', options: texts.map((text, index) => ({ id: `o${index}`, text })) });
 
 describe('canvas preview of choice inputs', () => {
   it.each(['radio', 'checkbox'] as const)('draws %s options as a preview, not as disabled controls that read as unavailable', (subtype) => {
