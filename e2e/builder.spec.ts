@@ -102,14 +102,19 @@ test('build a two-page form, reorder with the keyboard, clone, remove, save, rel
   await expect(page.getByRole('link', { name: 'Back to All Forms' }).or(page.getByRole('button', { name: 'Back to All Forms' }))).toBeVisible();
 });
 
+/** Signs in and opens a new "Long intake" form (longTwoPageForm) in the builder. */
+async function openLongForm(page: Page, name: string) {
+  await signIn(page, lawyer(), '/');
+  await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
+  const created = (await api(page, 'POST', `/api/${acmeId()}/form-templates/`, longTwoPageForm(name))) as { id: string };
+  await page.goto(`/${acmeId()}/build/${created.id}`);
+  await expect(element(page, 'Section: About the incident')).toBeVisible();
+}
+
 test('keyboard moves on a long two-page form go where they are announced, from a handle off-screen too', async ({ page }) => {
   // Smooth scrolling on (Bootstrap animates every scroll of the page then), as for most users.
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await signIn(page, lawyer(), '/');
-  await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
-  const created = (await api(page, 'POST', `/api/${acmeId()}/form-templates/`, longTwoPageForm('Long keyboard journey'))) as { id: string };
-  await page.goto(`/${acmeId()}/build/${created.id}`);
-  await expect(element(page, 'Section: About the incident')).toBeVisible();
+  await openLongForm(page, 'Long keyboard journey');
   const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
   const at = async (name: string) => (await canvasNames(page)).indexOf(name);
 
@@ -155,11 +160,7 @@ test('keyboard moves on a long two-page form go where they are announced, from a
 });
 
 test('mouse drags drop where the pointer is: within a page, onto another page, from the palette', async ({ page }) => {
-  await signIn(page, lawyer(), '/');
-  await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
-  const created = (await api(page, 'POST', `/api/${acmeId()}/form-templates/`, longTwoPageForm('Mouse journey'))) as { id: string };
-  await page.goto(`/${acmeId()}/build/${created.id}`);
-  await expect(element(page, 'Section: About the incident')).toBeVisible();
+  await openLongForm(page, 'Mouse journey');
   const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
   const names = () => canvasNames(page);
 
