@@ -31,6 +31,7 @@ import type { ElementUpdatedPayload } from './element-update';
 import { SETTING_KEYS, initialFormState, snapshotOf } from './form-state';
 import type { FormSettings, FormState, LoadedForm } from './form-state';
 import { loadForm, saveForm } from './form-thunks';
+import { firstProblemOf, recheckSaveIssues, saveIssueFields } from './save-errors';
 
 // ---- Helpers ----
 
@@ -56,6 +57,7 @@ function applyLoaded(state: FormState, loaded: LoadedForm): void {
   state.selectedElementId = null;
   state.currentPageId = loaded.tree.pageIds[0] ?? null;
   state.customDataNames = customDataNamesOf(loaded.tree);
+  state.saveIssues = [];
   state.elementErrors = {};
   state.settingsErrors = {};
   state.saveProblem = null;
@@ -288,6 +290,7 @@ const formSlice = createSlice({
       })
       .addCase(saveForm.pending, (state) => {
         state.saveStatus = 'saving';
+        state.saveIssues = [];
         state.elementErrors = {};
         state.settingsErrors = {};
         state.saveProblem = null;
@@ -322,10 +325,9 @@ const formSlice = createSlice({
         state.saveStatus = 'failed';
         const failure = action.payload;
         if (!failure) return;
-        state.elementErrors = failure.elementErrors;
-        state.settingsErrors = failure.settingsErrors;
-        state.saveProblem = failure.problem;
-        const first = Object.keys(failure.elementErrors)[0] ?? failure.logicElementId;
+        Object.assign(state, saveIssueFields(failure.issues, null));
+        const { problem, elementId: first } = firstProblemOf(failure.issues);
+        state.saveProblem = problem;
         if (first && state.tree.nodes[first]) {
           state.selectedElementId = first;
           state.currentPageId = pageOf(base(state.tree), first);
@@ -361,7 +363,11 @@ export const {
 
 /**
  * The slice's reducer, except for property edits: those are what typing sends, once per key, so they skip Immer (its
- * draft and its walk of the finished state) and build the next state directly, as updateElement does.
+ * draft and its walk of the finished state) and build the next state directly, as updateElement does. After a refused
+ * save, every change of the form also checks again what the save found wrong (recheckSaveIssues; nothing otherwise).
  */
 export const formReducer: Reducer<FormState> = (state, action) =>
-  state !== undefined && elementUpdated.match(action) ? updateElement(state, action.payload) : formSlice.reducer(state, action);
+  recheckSaveIssues(
+    state,
+    state !== undefined && elementUpdated.match(action) ? updateElement(state, action.payload) : formSlice.reducer(state, action),
+  );
