@@ -19,9 +19,11 @@ import type { SaveIssue } from '../../domain/form-save';
 import { denormaliseForm, normaliseForm } from '../../domain/form-tree';
 import { NIL_UUID } from '../../domain/ids';
 import { FORM_MESSAGES } from '../../domain/messages';
+import { editMeta } from './form-history';
+import type { EditMeta } from './form-history';
 import { selectFormSnapshot } from './form-selectors';
 import { restoreTemplate, snapshotOf } from './form-state';
-import type { LoadedForm, RestoredForm, StateWithForm } from './form-state';
+import type { LoadedForm, RestoredForm, SaveConflict, StateWithForm } from './form-state';
 import { saveFailureToast } from './save-errors';
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
@@ -102,17 +104,39 @@ export interface SaveFailure {
   message: string;
   /** What stopped the save, each placed on the editor and worded as the server words it (src/domain/form-save.ts). */
   issues: SaveIssue[];
+  /** Someone else saved first (409): their version, for the conflict notice. */
+  conflict?: SaveConflict;
+}
+
+export interface SaveArgs {
+  /**
+   * "Overwrite with mine": the updatedAt of their version, the one the conflict notice showed. The save replaces that
+   * version only; if they saved again since, it is refused (409) like any stale save, and the notice shows the newer one.
+   */
+  overwrite?: string;
 }
 
 type FailureDetails = Pick<SaveFailure, 'status' | 'message'> & Partial<SaveFailure>;
 
+/** Their version of the form, as the server has it now (null when it cannot be read). */
+async function theirVersion(dispatch: Dispatch, accountId: number, id: string): Promise<SaveConflict['theirs']> {
+  try {
+    const template = await readForm(dispatch, accountId, id);
+    return { updatedAt: template.updatedAt, name: template.name };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Saves the form: POST when it was never saved, else PUT with the updatedAt it was loaded with (409 when someone
- * else saved in between). The saved copy is then re-read (spec §4). Navigation to the build screen is the caller's.
+ * else saved in between: their version is read for the conflict notice, nothing of the editor is touched). With
+ * `overwrite`, the PUT carries their version's updatedAt instead. The saved copy is then re-read (spec §4).
+ * Navigation to the build screen is the caller's.
  */
-export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithForm; rejectValue: SaveFailure }>(
+export const saveForm = createAsyncThunk<SaveSuccess, SaveArgs | void, { state: StateWithForm; rejectValue: SaveFailure }>(
   'form/saveForm',
-  async (_, { getState, dispatch, rejectWithValue }) => {
+  async (args, { getState, dispatch, rejectWithValue }) => {
     const state = getState().form;
     const created = state.published === null;
     const failedMessage = created ? FORM_MESSAGES.createFailed : FORM_MESSAGES.updateFailed;
@@ -141,17 +165,17 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithFo
     let saved: FormTemplate;
     try {
       const { accountId, published } = state;
-      saved = published
-        ? await dispatch(
-            formTemplatesApi.endpoints.updateForm.initiate({ accountId, id: published.id, input: { ...input, updatedAt: published.updatedAt } }),
-          ).unwrap()
+      const updatedAt = (args && args.overwrite) || published?.updatedAt;
+      saved = published && updatedAt
+        ? await dispatch(formTemplatesApi.endpoints.updateForm.initiate({ accountId, id: published.id, input: { ...input, updatedAt } })).unwrap()
         : await dispatch(formTemplatesApi.endpoints.createForm.initiate({ accountId, input })).unwrap();
     } catch (error) {
       const status = statusOf(error);
       const errors = fieldErrorsOf(error);
-      if (status === 409) {
-        const detail = detailOf(error) ?? failedMessage;
-        return fail({ status, message: detail }, detail);
+      // A conflict is shown by the builder's notice (it stays until the user chooses), not by a passing toast.
+      if (status === 409 && state.published) {
+        const theirs = await theirVersion(dispatch, state.accountId, state.published.id);
+        return rejectWithValue({ status, message: detailOf(error) ?? failedMessage, issues: [], conflict: { theirs } });
       }
       if (status === 400) {
         const refused = saveIssuesFromErrors(sent.jsonForm, errors);
@@ -184,3 +208,28 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithFo
     return { template, created, sent, editedLogic: snapshot.jsonConditionalLogic, restored };
   },
 );
+
+/**
+ * "Reload theirs" after a conflict: the form as the server has it now replaces the editor's. An edit like any other
+ * (its meta makes it one), so Undo brings the user's own version back: nothing typed is lost for good.
+ */
+export const reloadTheirVersion = createAsyncThunk<RestoredForm, void, { state: StateWithForm; rejectValue: LoadFailure; fulfilledMeta: EditMeta }>(
+  'form/reloadTheirVersion',
+  async (_, { getState, dispatch, rejectWithValue, fulfillWithValue }) => {
+    const { accountId, published } = getState().form;
+    try {
+      if (accountId === null || published === null) throw new Error('The form was never saved');
+      const template = await readForm(dispatch, accountId, published.id);
+      return fulfillWithValue(restoreTemplate(template), editMeta('reload', null));
+    } catch (error) {
+      if (!isHandledByClient(error)) dispatch(showErrorToast(FORM_MESSAGES.loadFailed));
+      return rejectWithValue({ status: statusOf(error), message: messageOf(error) });
+    }
+  },
+);
+
+/** Reads their version again for the conflict notice (after it could not be read, or to see a newer one). */
+export const recheckTheirVersion = createAsyncThunk<SaveConflict, void, { state: StateWithForm }>('form/recheckTheirVersion', async (_, { getState, dispatch }) => {
+  const { accountId, published } = getState().form;
+  return { theirs: accountId === null || published === null ? null : await theirVersion(dispatch, accountId, published.id) };
+});
