@@ -54,6 +54,8 @@ export function checkSaveRules(pages: FormDocument, addIssue: AddIssue): void {
     }
   };
   pages.forEach((page, index) => visit(page, [index]));
+  // A one-page form has no other page to show something (and its rich text need not be read here).
+  if (pages.length < 2) return;
   const shown = pages.map(showsSomething);
   if (shown.some(Boolean)) {
     shown.forEach((something, index) => {
