@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { acmeId, lawyer, signIn } from './helpers';
 
 /**
@@ -15,6 +16,8 @@ const OPTION_REPEATED = 'Options 2 and 3 both read “Divorce”. Respondents co
 const PAGE_EMPTY = 'This page has nothing for respondents to read or answer. Add an element to it, or delete the page.';
 
 test('a broken form is refused with a message on each element, then fixed and saved', async ({ page }) => {
+  // With axe-core at two of its screens.
+  test.setTimeout(90_000);
   await signIn(page, lawyer(), '/');
   await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
   await page.getByRole('button', { name: 'New form' }).first().click();
@@ -50,6 +53,7 @@ test('a broken form is refused with a message on each element, then fixed and sa
   ]);
   // Still unsaved: nothing was sent.
   await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expectAccessible(page, 'builder, save refused (summary, marked elements and field)');
 
   // On the canvas, each element carries its own messages.
   await expect(element(page, 'Short Answer')).toHaveAccessibleDescription(LABEL_REQUIRED);
@@ -72,6 +76,7 @@ test('a broken form is refused with a message on each element, then fixed and sa
   await expect(option1).toHaveAccessibleDescription(OPTION_BLANK);
   await expect(option1).toBeFocused();
   await expect(option3).toHaveAccessibleDescription(OPTION_REPEATED);
+  await expectAccessible(page, 'builder, save refused (options marked)');
   await option1.fill('Separation');
   await option3.fill('Custody');
   await expect(properties(page).getByText(OPTION_REPEATED)).toHaveCount(0);
