@@ -9,13 +9,12 @@ import { useCanvasDragStart } from './builder-dnd';
 import { CANVAS_ROOT_ID } from './dnd-ids';
 import { CanvasElement } from './canvas-element';
 import { elementSelected } from './form-slice';
-import { selectElementErrors, selectPageIds } from './form-selectors';
-import { FORM_LEVEL_ERRORS } from './save-errors';
+import { selectPageIds } from './form-selectors';
+import { SaveSummary } from './save-summary';
 
 export const Canvas = memo(function Canvas() {
   const dispatch = useAppDispatch();
   const pageIds = useAppSelector(selectPageIds);
-  const formErrors = useAppSelector((state) => selectElementErrors(state, FORM_LEVEL_ERRORS));
   const { setNodeRef } = useDroppable({ id: CANVAS_ROOT_ID });
   const dragStart = useCanvasDragStart();
 
@@ -32,15 +31,7 @@ export const Canvas = memo(function Canvas() {
         if (event.target === event.currentTarget) dispatch(elementSelected(null));
       }}
     >
-      {formErrors && (
-        <div className="alert alert-danger" role="alert">
-          <ul className="mb-0 ps-3">
-            {formErrors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <SaveSummary />
       {pageIds.map((id) => (
         <CanvasElement key={id} id={id} />
       ))}
