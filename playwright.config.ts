@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_CENTERBASE } from './e2e/centerbase-firm';
+import { E2E_SUPPORT_EMAIL } from './e2e/helpers';
 import { startCenterbaseStandIn, type CenterbaseStandIn } from './tests/stand-ins/centerbase/centerbase-stand-in';
 import { startClioStandIn, type ClioStandIn } from './tests/stand-ins/clio/clio-stand-in';
 
@@ -85,6 +86,7 @@ export default defineConfig({
       // A build elsewhere (e.g. of another checkout); default ./dist.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? '',
       ZAPIER_HOOK_HOSTS: '127.0.0.1',
+      SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
       CLIO_BASE_URL: process.env.E2E_CLIO_BASE_URL ?? '',
       CLIO_CLIENT_ID: E2E_CLIO.clientId,
       CLIO_CLIENT_SECRET: E2E_CLIO.clientSecret,

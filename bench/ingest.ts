@@ -23,6 +23,7 @@ import { createDb, migrateToLatest, type DB } from '../server/db/database.js';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { createAccountWithDefaults } from '../server/forms/built-in-form.js';
 import type { FormDocument, InputElement, InputSubtype } from '../src/domain/form-document.js';
+import { clusterCpuMs, processCpuMs } from './lib/cpu.js';
 import { startOurServer, type BenchServer } from './lib/fixture.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -75,7 +76,10 @@ async function startServer(mode: 'ours' | 'plain', databaseUrl: string, port: nu
   return child;
 }
 
-async function load(url: string, body: (i: number) => string) {
+/** CPU ms so far of the server under load and of the PostgreSQL cluster. */
+type CpuSample = () => { server: number; postgres: number };
+
+async function load(url: string, body: (i: number) => string, cpu: CpuSample) {
   let counter = 0;
   let created = 0;
   const ids: string[] = [];
@@ -90,6 +94,7 @@ async function load(url: string, body: (i: number) => string) {
     requests: [{ setupRequest: (request) => ({ ...request, body: body(counter++) }), onResponse: onResponse(warmIds) }],
   });
   const measured = onResponse(ids);
+  const cpuBefore = cpu();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -106,7 +111,8 @@ async function load(url: string, body: (i: number) => string) {
       },
     ],
   });
-  return { result, created, ids, warmIds };
+  const cpuAfter = cpu();
+  return { result, created, ids, warmIds, cpuBefore, cpuMs: { server: cpuAfter.server - cpuBefore.server, postgres: cpuAfter.postgres - cpuBefore.postgres } };
 }
 
 interface Receipt {
@@ -185,15 +191,18 @@ async function main() {
     const submission = (i: number) =>
       JSON.stringify({ form_id: formRow.id, data: form.answers(i), submission_key: randomUUID(), hp: '', start_token: startToken });
 
+    const postmaster = pg.pid();
+    if (postmaster === undefined) throw new Error('the bench must run its own PostgreSQL (to count its CPU)');
+    const cpuOf = (server: { pid?: number }): CpuSample => () => ({ server: processCpuMs(server.pid!), postgres: clusterCpuMs(postmaster) });
     const plainServer = await startServer('plain', pg.connectionString, 4801);
-    const plain = await load('http://127.0.0.1:4801/api/form-submit/', submission);
+    const plain = await load('http://127.0.0.1:4801/api/form-submit/', submission, cpuOf(plainServer));
     plainServer.kill('SIGTERM');
     const oursServer = await startServer('ours', pg.connectionString, 4802);
     startToken = (await fetch(`http://127.0.0.1:4802/api/public/forms/${formRow.id}/`)).headers.get('x-form-start-token') ?? '';
     if (!startToken) throw new Error('the public form read handed out no start token');
     // A token younger than SUBMIT_MIN_FILL_MS would file every submission as spam.
     await new Promise((done) => setTimeout(done, 3_100));
-    const ours = await load('http://127.0.0.1:4802/api/form-submit/', submission);
+    const ours = await load('http://127.0.0.1:4802/api/form-submit/', submission, cpuOf(oursServer));
     oursServer.kill('SIGTERM');
 
     // Second scenario: the same form with one Zapier hook, the delivery workers running in the server.
@@ -201,10 +210,14 @@ async function main() {
     const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: process.env.HOOK_WORKERS ?? '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
     let hooked: Awaited<ReturnType<typeof load>>;
     let drain: { lost: number; duplicates: number; drainSeconds: number | null; deliveries: number; states: string };
+    let hookedThroughDrain: { server: number; postgres: number } | undefined;
     try {
       receiver.setSecret((await subscribeHook(hookedServer, accountId, formRow.id, receiver.url)).secret);
-      hooked = await load(`${hookedServer.baseUrl}/api/form-submit/`, submission);
+      hooked = await load(`${hookedServer.baseUrl}/api/form-submit/`, submission, cpuOf(hookedServer.child));
       drain = await waitForDrain(db, receiver, [...hooked.warmIds, ...hooked.ids], Date.now());
+      // From the measured load's start until every delivery arrived: what each accepted response cost in all.
+      const end = cpuOf(hookedServer.child)();
+      hookedThroughDrain = { server: end.server - hooked.cpuBefore.server, postgres: end.postgres - hooked.cpuBefore.postgres };
     } finally {
       await hookedServer.stop();
       await receiver.close();
@@ -214,7 +227,7 @@ async function main() {
     if (process.env.ORDER_CHECK === '1') {
       await sql`delete from zapier_hooks`.execute(db);
       const againServer = await startServer('ours', pg.connectionString, 4804);
-      oursAfter = await load('http://127.0.0.1:4804/api/form-submit/', submission);
+      oursAfter = await load('http://127.0.0.1:4804/api/form-submit/', submission, cpuOf(againServer));
       againServer.kill('SIGTERM');
     }
 
@@ -232,8 +245,11 @@ async function main() {
       '201 answers': run.created,
       'of them stored': rows,
       'every 201 stored': rows === run.created ? 'yes' : `NO (${run.created - rows} missing)`,
+      'CPU ms/req server': (run.cpuMs.server / run.result.requests.total).toFixed(3),
+      'CPU ms/req PostgreSQL': (run.cpuMs.postgres / run.result.requests.total).toFixed(3),
       name,
     });
+    const cpuPerRequest = (run: typeof plain) => (run.cpuMs.server + run.cpuMs.postgres) / run.result.requests.total;
     const ratio = (run: typeof plain) => (run.result.requests.average / plain.result.requests.average).toFixed(2);
     console.log(`POST /api/form-submit/ — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same PostgreSQL, this run`);
     console.table([
@@ -244,6 +260,13 @@ async function main() {
     ]);
     console.log(`ratio without hooks: ${ratio(ours)}× the baseline (target ≥ 0.6×, p99 ≤ 30 ms)`);
     console.log(`ratio with one Zapier hook: ${ratio(hooked)}× the baseline (target ≥ 0.5×)`);
+    console.log(
+      `CPU per request, server + PostgreSQL (what a busy machine changes least): baseline ${cpuPerRequest(plain).toFixed(3)} ms; ` +
+        `ours ${(cpuPerRequest(ours) / cpuPerRequest(plain)).toFixed(2)}× it; with one Zapier hook ${(cpuPerRequest(hooked) / cpuPerRequest(plain)).toFixed(2)}× it during the load` +
+        (hookedThroughDrain
+          ? `, ${((hookedThroughDrain.server + hookedThroughDrain.postgres) / hooked.result.requests.total / cpuPerRequest(plain)).toFixed(2)}× it counting every delivery through the drain (the warm-up's too)`
+          : ''),
+    );
     const accepted = hooked.warmIds.length + hooked.ids.length;
     console.log(
       `deliveries of the ${accepted} accepted submissions (warm-up included): lost ${drain.lost} (target 0), duplicates ${drain.duplicates} (target 0), ` +
@@ -264,14 +287,23 @@ async function main() {
 async function waitForDrain(db: DB, receiver: Awaited<ReturnType<typeof hookReceiver>>, responseIds: string[], loadStoppedAt: number) {
   // `= any(array)`: one parameter, however many responses were accepted.
   const ofResponses = sql<boolean>`form_response_id = any(${responseIds}::uuid[])`;
-  const rows = await db.selectFrom('deliveries').select(['id', 'form_response_id']).where(ofResponses).execute();
-  const deliveryOf = new Map(rows.map((row) => [row.form_response_id, row.id]));
+  // The workers make a response's delivery from its outbox row: read the rows again until every response has one.
+  let rows: { id: string; form_response_id: string }[] = [];
+  let deliveryOf = new Map<string, string>();
+  const readDeliveries = async () => {
+    rows = await db.selectFrom('deliveries').select(['id', 'form_response_id']).where(ofResponses).execute();
+    deliveryOf = new Map(rows.map((row) => [row.form_response_id, row.id]));
+  };
   const arrived = (responseId: string) => {
     const id = deliveryOf.get(responseId);
     return id !== undefined && (receiver.receipts.get(id)?.oks ?? 0) > 0;
   };
   const deadline = loadStoppedAt + DRAIN_TIMEOUT_S * 1000;
-  while (!responseIds.every(arrived) && Date.now() < deadline) await new Promise((tick) => setTimeout(tick, 100));
+  await readDeliveries();
+  while (!responseIds.every(arrived) && Date.now() < deadline) {
+    await new Promise((tick) => setTimeout(tick, 100));
+    if (rows.length < responseIds.length) await readDeliveries();
+  }
   const drained = responseIds.every(arrived);
   // A moment more for a repeat to show up, had the engine sent anything twice.
   await new Promise((settle) => setTimeout(settle, 2_000));

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { acmeId, lawyer, signIn } from './helpers';
 
 const SUBTYPES = ['Short Answer', 'Long Answer', 'Multiple Choice', 'Checkbox', 'Dropdown', 'Integer', 'Phone Number', 'Email'];
@@ -11,6 +12,8 @@ async function canvasNames(page: Page): Promise<string[]> {
 const element = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 
 test('build a two-page form, reorder with the keyboard, clone, remove, save, reload, archive', async ({ page }) => {
+  // A long journey, with axe-core at four of its screens.
+  test.setTimeout(120_000);
   await signIn(page, lawyer(), '/');
   await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
 
@@ -19,6 +22,7 @@ test('build a two-page form, reorder with the keyboard, clone, remove, save, rel
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Create form' }).click();
   await expect(dialog.getByText('Form name is required')).toBeVisible();
+  await expectAccessible(page, 'new form dialog, name missing');
   await dialog.getByLabel('Name').fill('E2E Intake');
   await dialog.getByRole('button', { name: 'Create form' }).click();
   await expect(page).toHaveURL(new RegExp(`/${acmeId()}/build/[0-9a-f-]{36}$`));
@@ -42,6 +46,7 @@ test('build a two-page form, reorder with the keyboard, clone, remove, save, rel
   await page.getByLabel('Label', { exact: true }).fill('Full name');
   await expect(element(page, 'Short Answer: Full name')).toBeVisible();
   await expect(page.getByLabel('Data name', { exact: true })).toHaveValue('full_name');
+  await expectAccessible(page, 'builder, input selected');
 
   // Reorder with the keyboard: pick up "Full name", move it down one place, drop it.
   const before = await canvasNames(page);
@@ -74,6 +79,7 @@ test('build a two-page form, reorder with the keyboard, clone, remove, save, rel
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Form updated successfully')).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  await expectAccessible(page, 'builder, saved (toast shown)');
   const saved = await canvasNames(page);
   await page.reload();
   await expect(element(page, 'Page: Page 2')).toBeVisible();
@@ -91,6 +97,7 @@ test('build a two-page form, reorder with the keyboard, clone, remove, save, rel
   await page.goto(buildUrl);
   await expect(page.getByRole('heading', { name: 'Archived Form' })).toBeVisible();
   await expect(page.getByText('This form must be unarchived before editing')).toBeVisible();
+  await expectAccessible(page, 'archived form page');
   await expect(page.getByRole('link', { name: 'Back to All Forms' }).or(page.getByRole('button', { name: 'Back to All Forms' }))).toBeVisible();
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_CENTERBASE } from './centerbase-firm';
 import { accidentForm } from './form-fixtures';
+import { expectAccessible } from './accessibility';
 import { acmeId, api, lawyer, signIn } from './helpers';
 
 test('Centerbase: a wrong API key is refused on its field; the right one connects, shows the firm and loads record types', async ({ page }) => {
@@ -16,6 +17,7 @@ test('Centerbase: a wrong API key is refused on its field; the right one connect
   // Centerbase refused it: the error sits on the key's field, and nothing is connected.
   await expect(credentials.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(E2E_CENTERBASE.companyName)).toHaveCount(0);
+  await expectAccessible(page, 'Centerbase, wrong API key');
 
   await credentials.getByLabel('API key').fill(E2E_CENTERBASE.apiKey);
   await credentials.getByRole('button', { name: 'Connect to Centerbase' }).click();

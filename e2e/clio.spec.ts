@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accidentForm } from './form-fixtures';
+import { expectAccessible } from './accessibility';
 import { acmeId, api, lawyer, signIn } from './helpers';
 
 /** The stand-in's seeded Clio user, as the server words the connection ("{name} · {email}"). */
@@ -41,7 +42,7 @@ async function choose(page: Page, label: string, text: string): Promise<void> {
 }
 
 test('Clio: declining shows why; connecting through the consent page, mapping the contact and the matter and pushing a web lead delivers it', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, lawyer(), '/');
   const created = await api(page, 'POST', `/api/${acmeId()}/form-templates/`, accidentForm('Clio journey').body);
   const clioPath = `/${acmeId()}/build/${created.id}/integrations/clio`;
@@ -54,6 +55,7 @@ test('Clio: declining shows why; connecting through the consent page, mapping th
   await expect(page.getByRole('alert')).toContainText('Access to Clio was not allowed.');
   await expect(page).toHaveURL((url) => url.pathname === clioPath && !url.searchParams.has('clio_error'));
   await expect(page.getByRole('button', { name: 'Connect to Clio' })).toBeVisible();
+  await expectAccessible(page, 'Clio, connect step, declined');
 
   // Allowed: connected as the Clio user; push web leads completes the step.
   await page.getByRole('button', { name: 'Connect to Clio' }).click();
@@ -72,6 +74,7 @@ test('Clio: declining shows why; connecting through the consent page, mapping th
   const types = page.getByRole('list', { name: 'Clio record types' }).getByRole('listitem');
   await expect(types).toHaveCount(2);
   await expect(types.first()).toContainText(/\d+ fields/);
+  await expectAccessible(page, 'Clio, record types');
 
   // Field maps: the contact's required Last name takes Full name; Email takes Email.
   await page.getByRole('button', { name: 'Next' }).click();
@@ -85,6 +88,7 @@ test('Clio: declining shows why; connecting through the consent page, mapping th
   const clioSide = page.getByRole('combobox', { name: 'Clio field for row 2' });
   await expect(clioSide).toHaveAccessibleDescription(/Please select a field/);
   await expect(contact.getByText('No field map yet')).toBeVisible();
+  await expectAccessible(page, 'Clio, field map editor with an error');
   await choose(page, 'Clio field for row 2', 'Email');
   await contact.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(contact.getByText('2 fields mapped')).toBeVisible();

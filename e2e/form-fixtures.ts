@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createNewFormDocument } from '../src/domain/element-factory';
+import type { SectionElement } from '../src/domain/form-document';
 import { buttonStyle, labelledInput } from '../tests/fixtures/form-factories';
 
 /**
@@ -32,5 +34,24 @@ export function accidentForm(name = 'Accident intake') {
       },
       jsonFormStyle: { button: buttonStyle('Send to the firm') },
     },
+  };
+}
+
+/**
+ * A form as the builder starts one — 'Page 1' holding a 'Section' (spec §4) — with a Client name and an Email in
+ * the section and titles nobody renamed.
+ */
+export function createNewFormBody(name: string) {
+  const [page] = createNewFormDocument();
+  const section = page!.children[0] as SectionElement;
+  section.children.push(labelledInput('textInput', section.id, 'Client name'), labelledInput('email', section.id, 'Email'));
+  return {
+    name,
+    display_name: name,
+    description: '',
+    custom_submit_message: '',
+    jsonForm: [page],
+    jsonConditionalLogic: { conditionMap: {}, pageMap: {} },
+    jsonFormStyle: { button: buttonStyle('Submit') },
   };
 }

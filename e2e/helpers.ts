@@ -3,6 +3,8 @@ import { expect, type Page } from '@playwright/test';
 export const admin = () => ({ email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! });
 export const lawyer = () => ({ email: process.env.E2E_USER_EMAIL!, password: process.env.E2E_USER_PASSWORD! });
 export const acmeId = () => process.env.E2E_ACME_ID!;
+/** The server's SUPPORT_EMAIL in the journeys (playwright.config.ts): where 'Contact Support' mails. */
+export const E2E_SUPPORT_EMAIL = 'help@acme-law.test';
 
 /** Signs in through the real sign-in page, starting from `path` (the SPA sends us there). */
 export async function signIn(page: Page, who: { email: string; password: string }, path = '/'): Promise<void> {

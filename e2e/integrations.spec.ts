@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accidentForm } from './form-fixtures';
+import { expectAccessible } from './accessibility';
 import { acmeId, api, lawyer, signIn } from './helpers';
 import { HookReceiver, subscribeZapHook, type ReceivedDelivery } from './zapier';
 
@@ -39,6 +40,7 @@ test('Zapier: generate a key, subscribe with the Zapier app, a submission is del
     await page.goto(`/${acmeId()}/build/${created.id}/integrations`);
     const cards = page.getByRole('list', { name: 'Integrations' });
     for (const name of ['Centerbase', 'Zapier', 'Clio']) await expect(cards.getByRole('heading', { name })).toBeVisible();
+    await expectAccessible(page, 'integrations list');
 
     // Zapier's stepper: generate the API key, shown once.
     await page.goto(`/${acmeId()}/build/${created.id}/integrations/zapier`);
@@ -47,6 +49,7 @@ test('Zapier: generate a key, subscribe with the Zapier app, a submission is del
     const apiKey = (await page.getByLabel('Your new API key').textContent())!.trim();
     expect(apiKey).toMatch(/^fbk_[\w-]{43}$/);
     await expect(page.getByRole('button', { name: 'Copy API key' })).toBeVisible();
+    await expectAccessible(page, 'Zapier, API key shown');
 
     // In Zapier: the app subscribes a hook for this form with that key (zapier-platform-core's app tester).
     await subscribeZapHook({ apiKey, formId: created.id, receiver });
@@ -67,6 +70,7 @@ test('Zapier: generate a key, subscribe with the Zapier app, a submission is del
     await expect(failing.getByText('Waiting to retry', { exact: true })).toBeVisible();
     await expect(failing.getByText('Next try')).toBeVisible();
     await expect(failing.getByText(/HTTP 503/).first()).toBeVisible();
+    await expectAccessible(page, 'response detail, waiting to retry');
 
     // Zapier is back: Send unsent on the integrations page sends it now, long before the next automatic try.
     receiver.restart();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accidentForm } from './form-fixtures';
+import { expectAccessible } from './accessibility';
 import { acmeId, api, lawyer, signIn } from './helpers';
 
 test('a rule made in the logic editor works on the public page', async ({ page, browser }) => {
@@ -26,6 +27,7 @@ test('a rule made in the logic editor works on the public page', async ({ page, 
   await panel.getByRole('combobox', { name: 'Rule 1 condition' }).selectOption({ label: 'equals' });
   await panel.getByRole('combobox', { name: 'Rule 1 value' }).selectOption({ label: 'Yes' });
   await expect(page.getByRole('group', { name: 'Long Answer: Injury details', exact: true })).toHaveAccessibleDescription(/Has conditional logic/);
+  await expectAccessible(page, 'builder, logic tab');
 
   // The preview applies it live.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -34,6 +36,7 @@ test('a rule made in the logic editor works on the public page', async ({ page, 
   await expect(page.getByLabel('Injury details')).toHaveCount(0);
   await page.getByRole('radio', { name: 'Yes' }).check();
   await expect(page.getByLabel('Injury details')).toBeVisible();
+  await expectAccessible(page, 'preview');
 
   // And so does the public page.
   const respondent = await (await browser.newContext()).newPage();

@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { accidentForm } from './form-fixtures';
+import { expectAccessible } from './accessibility';
 import { acmeId, api, lawyer, signIn } from './helpers';
 
 test('responses: submit through the public page, list, open, toggle spam, export CSV', async ({ page, browser }) => {
+  // Two real submissions (3 s each for the spam check) and axe-core at four screens.
+  test.setTimeout(120_000);
   await signIn(page, lawyer(), '/');
   await expect(page).toHaveURL(new RegExp(`/${acmeId()}$`));
   const form = accidentForm('Responses journey');
@@ -28,6 +31,7 @@ test('responses: submit through the public page, list, open, toggle spam, export
   const rows = page.getByRole('link', { name: /Zoë Ñandú|=Formula Person/ });
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toHaveAccessibleName(/Zoë Ñandú/);
+  await expectAccessible(page, 'responses list, filtered by form');
 
   // Open one: answers labelled, in form order; hidden input not shown as blank.
   await rows.first().click();
@@ -36,10 +40,12 @@ test('responses: submit through the public page, list, open, toggle spam, export
   await expect(page.getByText('Full name')).toBeVisible();
   await expect(page.getByText('Zoë Ñandú')).toBeVisible();
   await expect(page.getByText('Injury details')).toHaveCount(0);
+  await expectAccessible(page, 'response detail');
 
   // Mark as spam, then back.
   await page.getByRole('button', { name: 'Mark as spam' }).click();
   await expect(page.getByText('This activity is marked as Spam')).toBeVisible();
+  await expectAccessible(page, 'response detail, marked as spam');
   await page.getByRole('button', { name: 'Mark as Not Spam' }).click();
   await expect(page.getByText('This activity is marked as Spam')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark as spam' })).toBeVisible();
@@ -49,6 +55,7 @@ test('responses: submit through the public page, list, open, toggle spam, export
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Last 30 days').check();
+  await expectAccessible(page, 'export CSV dialog');
   const downloadPromise = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloadPromise;

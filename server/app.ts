@@ -4,10 +4,12 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { registerSessions } from './auth/session.js';
+import { supportEmailOf } from './config.js';
 import type { Config } from './config.js';
 import type pg from 'pg';
 import { createExportPool, type DB } from './db/database.js';
 import { DeliveryEngine } from './delivery/delivery-engine.js';
+import { trackWebLoad } from './load/web-load.js';
 import { registerContract, registerErrorHandler } from './errors.js';
 import { accountIntegrationRoutes } from './integrations/account-integration-routes.js';
 import { centerbaseAdapterFor } from './integrations/centerbase/index.js';
@@ -119,6 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const delivery =
     options.delivery ?? new DeliveryEngine({ db, pool, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, logger: app.log, adapters: [clioAdapterFor(config, db, secrets), centerbaseAdapterFor(config, db, secrets)] });
   if (!options.delivery) app.addHook('onClose', () => delivery.stop());
+  // Workers running in this process (npm start) push between submissions, not in their way.
+  const webLoad = trackWebLoad(app);
+  delivery.deferWhile(() => webLoad.saturated());
 
   await app.register(coreRoutes, { db });
   await app.register(publicRoutes, { db, pool, delivery, submitRateLimit: config.SUBMIT_RATE_LIMIT, minFillMs: config.SUBMIT_MIN_FILL_MS, secretKey });
@@ -129,6 +134,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Outside /api: Clio sends the browser back here after it allowed (or refused) the connection.
   await app.register(clioCallbackRoute, { db, secrets, delivery, publicUrl: config.PUBLIC_URL });
   await app.register(zapierApiRoutes, { db, secrets, hookHosts: config.ZAPIER_HOOK_HOSTS, prefix: '/api/zapier' });
-  await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist') });
+  await app.register(staticRoutes, { root: resolve(options.staticDir ?? config.STATIC_DIR ?? 'dist'), supportEmail: supportEmailOf(config) });
   return app;
 }

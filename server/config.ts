@@ -49,6 +49,8 @@ const configSchema = z
       return keys;
     }),
     ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
+    // Where the error page's 'Contact Support' button mails; ADMIN_EMAIL when unset (supportEmailOf).
+    SUPPORT_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters long').optional()),
     OIDC_ISSUER: optionalString.pipe(z.url({ error: 'must be the issuer URL' }).optional()),
     OIDC_CLIENT_ID: optionalString,
@@ -137,6 +139,15 @@ function isProxyAddress(entry: string): boolean {
 export type Config = z.infer<typeof configSchema> & { oidcEnabled: boolean };
 
 export class ConfigError extends Error {}
+
+/**
+ * The address 'Contact Support' mails (the error page of spec §2): SUPPORT_EMAIL, else the administrator who runs
+ * this server (ADMIN_EMAIL); null when neither is set, and then the mail opens without a recipient rather than to
+ * an address nobody reads.
+ */
+export function supportEmailOf(config: Pick<Config, 'SUPPORT_EMAIL' | 'ADMIN_EMAIL'>): string | null {
+  return config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL ?? null;
+}
 
 /** Reads `.env` from the working directory when present; real environment variables win. */
 export function loadDotEnv(path = '.env'): void {

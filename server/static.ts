@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SUPPORT_EMAIL_META } from '../src/contract/runtime-settings.js';
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; index.html and version.json never,
@@ -21,11 +22,26 @@ export const RESPONDENT_CSP = [
   'frame-ancestors *',
 ].join(';');
 
-export async function staticRoutes(app: FastifyInstance, { root }: { root: string }): Promise<void> {
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html with the server's runtime settings the SPA needs (a setting, not a build-time constant: one build serves
+ * every deployment, and `npm start` does not rebuild when `.env` changes).
+ */
+function withRuntimeSettings(html: string, { supportEmail }: { supportEmail: string | null }): string {
+  if (!supportEmail) return html;
+  const meta = `<meta name="${SUPPORT_EMAIL_META}" content="${escapeAttribute(supportEmail)}">`;
+  if (html.includes('</head>')) return html.replace('</head>', `${meta}</head>`);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
+}
+
+export async function staticRoutes(app: FastifyInstance, { root, supportEmail = null }: { root: string; supportEmail?: string | null }): Promise<void> {
   const indexPath = join(root, 'index.html');
   const hasBuild = existsSync(indexPath);
   let indexHtml: string | undefined;
-  const readIndex = () => (indexHtml ??= readFileSync(indexPath, 'utf8'));
+  const readIndex = () => (indexHtml ??= withRuntimeSettings(readFileSync(indexPath, 'utf8'), { supportEmail }));
 
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -157,6 +157,12 @@ interface ZapierHooksTable {
   deleted_reason: 'unsubscribed' | 'gone' | null;
 }
 
+/** A submission's deliveries still to be made (migration 0010): the workers move these rows into `deliveries`. */
+interface DeliveryOutboxTable {
+  form_response_id: string;
+  queued_at: CreatedAt;
+}
+
 type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed' | 'blocked' | 'cancelled';
 
 interface DeliveriesTable {
@@ -221,6 +227,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   zapier_hooks: ZapierHooksTable;
   deliveries: DeliveriesTable;
+  delivery_outbox: DeliveryOutboxTable;
   delivery_attempts: DeliveryAttemptsTable;
   oauth_states: OAuthStatesTable;
 }

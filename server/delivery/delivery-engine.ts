@@ -27,6 +27,18 @@ const HOOK_TIMEOUT_MS = 15_000;
 /** How long a wake-up waits for others to share it: a burst of submissions costs one, not one each. */
 const WAKE_BATCH_MS = 20;
 const ZAPIER_PREFIX = 'zapier:';
+/**
+ * While the web side of this process is saturated, a drain waits this long before each delivery (at least 20 a second
+ * per target still go), and a move of the outbox takes DEFERRED_OUTBOX_BATCH rows a second; the rest waits for a lull
+ * (autovacuum's cost delay, for pushes). Making a delivery costs about what storing its submission did.
+ */
+const DEFER_MS = 50;
+const MOVE_DEFER_MS = 1_000;
+const DEFERRED_OUTBOX_BATCH = 50;
+/** Outbox rows one statement turns into deliveries. */
+const OUTBOX_BATCH = 500;
+/** The pg-boss job that asks a worker to move the outbox (every other job names a target). */
+const OUTBOX_JOB = 'outbox';
 
 export type DeliveryTrigger = 'submit' | 'attempt_push' | 'send_unsent' | 'replay';
 
@@ -145,14 +157,59 @@ const ENQUEUE_SQL = `
   returning d.form_response_id, d.target`;
 
 /**
- * The next delivery of a target: one a dead worker left `sending` first, then the due ones, oldest first; with what
- * its request needs (hook, response, form version) in the same round trip.
+ * Up to `$2` rows of the outbox become their responses' deliveries (due at `$1`), in one statement: the rows leave the
+ * outbox exactly as their deliveries are made. Rows another mover holds are skipped, not waited for; a delivery made
+ * meanwhile (attempt_push) is kept. A response marked spam or deleted since it was submitted gets none.
  */
-const CLAIM_SQL = `
+const MOVE_OUTBOX_SQL = `
+  with moved as (
+    delete from delivery_outbox
+    where ctid = any(array(select ctid from delivery_outbox limit $2 for update skip locked))
+    returning form_response_id
+  ),
+  made as (
+    insert into deliveries (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
+    select account_id, response_id, integration_id, target, 'submit', $1
+    from (${wantedDeliveriesSql('(select r.account_id, r.id, r.form_template_id, r.is_spam from form_responses r join moved m on m.form_response_id = r.id)')}) wanted
+    on conflict (form_response_id, target) do nothing
+    returning target
+  )
+  select (select count(*) from moved)::int as moved, array(select distinct target from made) as targets`;
+
+/** One batch of the outbox into deliveries due at `now`: how many rows it took and the targets that got deliveries. */
+export async function moveOutboxBatch(pool: pg.Pool, now: Date, limit = OUTBOX_BATCH): Promise<{ moved: number; targets: string[] }> {
+  const { rows } = await pool.query<{ moved: number; targets: string[] }>({ name: 'delivery-outbox-move', text: MOVE_OUTBOX_SQL, values: [now, limit] });
+  return rows[0];
+}
+
+/**
+ * A live delivery's place in its target's queue, as the `deliveries_due` index has it (migration 0009): one a dead
+ * worker left `sending` (its `next_attempt_at` is null) before every due one, then the due ones by when they were due.
+ */
+const DUE_ORDER = `coalesce(next_attempt_at, '-infinity'::timestamptz)`;
+/** Live and due at `$2` (or a bound parameter named by the caller): the condition that index answers. */
+const liveAndDue = (now: string) => `status in ('pending', 'sending') and ${DUE_ORDER} <= ${now}`;
+const LIVE_AND_DUE = liveAndDue('$2');
+
+/**
+ * Makes the statement's own (implicit) transaction commit without waiting for its WAL to reach the disk. Only for the
+ * writes before a request goes out (the claim, the attempt row): a worker sends one delivery at a time per target, so
+ * every synchronous commit there was a whole fsync of its own (no other commit to share it with), three a delivery,
+ * and a busy hook drained at about a hundred a second. What these writes record is lost only if PostgreSQL itself
+ * crashes before the next synchronous commit (the outcome's, which flushes them too); the delivery is then still due
+ * and goes again under the same `webhook-id`, as after a worker's crash. Outcomes and checkpoints stay synchronous.
+ */
+const ASYNC_COMMIT = `async_commit as (select set_config('synchronous_commit', 'off', true))`;
+
+/**
+ * The next delivery of a target: one a dead worker left `sending` first, then the due ones, oldest first (one index
+ * probe, however long the backlog); with what its request needs (hook, response, form version) in the same round trip.
+ */
+export const CLAIM_SQL = `
   with next as (
     select id, status from deliveries
-    where target = $1 and (status = 'sending' or (status = 'pending' and next_attempt_at <= $2))
-    order by status = 'sending' desc, next_attempt_at, created_at
+    where target = $1 and ${LIVE_AND_DUE}
+    order by ${DUE_ORDER}, created_at
     limit 1
     for update skip locked
   )
@@ -163,9 +220,11 @@ const CLAIM_SQL = `
     returning d.id, d.account_id, d.integration_id, d.progress, d.form_response_id, d.target, d.attempt_count, d.created_at,
       coalesce((d.progress ->> 'roundFrom')::int, 0) as round_from, next.status = 'sending' as was_sending
   )
+  , ${ASYNC_COMMIT}
   select c.*, h.id as hook_id, h.target_url, h.secret, h.deleted_at as hook_deleted_at,
     r.submitted_at, r.data, v.json_form, v.json_conditional_logic, f.id as form_id, f.name as form_name
   from claimed c
+  cross join async_commit
   join form_responses r on r.id = c.form_response_id
   join form_versions v on v.id = r.form_version_id
   join form_templates f on f.id = r.form_template_id
@@ -199,12 +258,15 @@ export class DeliveryEngine {
   private stopping = false;
   /** Set by startWorkers: processes that work also run pg-boss's maintenance (expiring and deleting old jobs). */
   private maintains = false;
-  private readonly toWake = new Set<string>();
   private wakeTimer?: NodeJS.Timeout;
+  /** A move of the outbox is running in this process, and another was asked for meanwhile. */
+  private moving = false;
+  private moveAgain = false;
   /** Targets a drain started by a wake-up is working on in this process, and those woken again meanwhile. */
   private readonly draining = new Set<string>();
   private readonly drainAgain = new Set<string>();
   private readonly adapters: Map<string, IntegrationAdapter>;
+  private deferring: () => boolean = () => false;
 
   constructor(options: DeliveryEngineOptions) {
     this.options = options;
@@ -216,6 +278,14 @@ export class DeliveryEngine {
 
   get pool(): pg.Pool {
     return this.options.pool;
+  }
+
+  /**
+   * Drains in this process wait DEFER_MS before each delivery while `busy()` says so (the web side is saturated: see
+   * server/load/web-load.ts). Deliveries are seconds-tolerant; a person waiting on a submission is not.
+   */
+  deferWhile(busy: () => boolean): void {
+    this.deferring = busy;
   }
 
   /** The adapter of an integration kind (undefined until that kind has one). */
@@ -272,33 +342,70 @@ export class DeliveryEngine {
   }
 
   /**
-   * Wakes workers for these targets after their deliveries committed. Only a wake-up, so it is batched: submissions
-   * arriving within WAKE_BATCH_MS share one. Where this process runs workers it drains the targets itself; otherwise it
-   * sends one pg-boss job per target to whichever worker takes it. If that fails, or the process dies first, the
-   * sweeper finds the due deliveries without a job.
+   * Wakes the workers after a submission left rows in `delivery_outbox`. Only a wake-up, so it is batched: submissions
+   * arriving within WAKE_BATCH_MS share one. Where this process runs workers it moves the outbox and drains what that
+   * made itself; otherwise it sends one pg-boss job for whichever worker takes it. If that fails, or the process dies
+   * first, the sweeper moves the outbox anyway.
    */
-  wake(targets: readonly string[]): void {
-    for (const target of targets) this.toWake.add(target);
-    if (this.wakeTimer || this.toWake.size === 0) return;
+  wakeOutbox(): void {
+    if (this.wakeTimer) return;
     this.wakeTimer = setTimeout(() => this.flushWake(), WAKE_BATCH_MS);
   }
 
   private flushWake(): void {
     this.wakeTimer = undefined;
-    const targets = [...this.toWake];
-    this.toWake.clear();
-    if (this.stopping || targets.length === 0) return;
+    if (this.stopping) return;
     if (this.maintains) {
-      for (const target of targets) this.drainSoon(target);
+      this.moveSoon();
       return;
     }
     const woken = this.boss()
-      .then((boss) => boss.insert(DELIVERY_QUEUE, targets.map((target) => ({ data: { target } }))))
+      .then((boss) => boss.insert(DELIVERY_QUEUE, [{ data: { target: OUTBOX_JOB } }]))
       .then(
         () => undefined,
         (error: unknown) => this.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'delivery wake-up failed: the sweeper will find it'),
       );
     this.track(woken);
+  }
+
+  /** Moves the outbox in this process, or, when a move is already running here, once more after it. */
+  private moveSoon(): void {
+    if (this.moving) {
+      this.moveAgain = true;
+      return;
+    }
+    this.moving = true;
+    const run = async (): Promise<void> => {
+      try {
+        for (const target of await this.moveOutbox()) this.drainSoon(target);
+      } finally {
+        this.moving = false;
+        if (this.moveAgain && !this.stopping) {
+          this.moveAgain = false;
+          this.moveSoon();
+        }
+      }
+    };
+    this.track(run());
+  }
+
+  /**
+   * Turns the rows of `delivery_outbox` into deliveries, OUTBOX_BATCH at a time, each batch in one statement (the
+   * rows leave the outbox as their deliveries are made, or neither happens); several processes may move at once.
+   * Returns the targets that got deliveries. While the web side is saturated it moves a batch per MOVE_DEFER_MS.
+   */
+  async moveOutbox(): Promise<string[]> {
+    const targets = new Set<string>();
+    for (;;) {
+      const deferred = this.deferring();
+      if (deferred) await new Promise((resume) => setTimeout(resume, MOVE_DEFER_MS));
+      if (this.stopping) break;
+      const limit = deferred ? DEFERRED_OUTBOX_BATCH : OUTBOX_BATCH;
+      const batch = await moveOutboxBatch(this.options.pool, this.clock(), limit);
+      for (const target of batch.targets) targets.add(target);
+      if (batch.moved < limit) break;
+    }
+    return [...targets];
   }
 
   /** Drains the target in this process, or, when a drain of it is already running here, once more after it. */
@@ -362,7 +469,11 @@ export class DeliveryEngine {
       locked = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [TARGET_LOCK_SPACE, target])).rows[0].ok;
       if (!locked) return;
       while (!this.stopping) {
-        const claimed = (await client.query<ClaimedDelivery>(CLAIM_SQL, [target, this.clock()])).rows[0];
+        if (this.deferring()) await new Promise((resume) => setTimeout(resume, DEFER_MS));
+        if (this.stopping) break;
+        // Named: PostgreSQL plans each of the drain's statements once per connection (planning the claim cost more
+        // than running it).
+        const claimed = (await client.query<ClaimedDelivery>({ name: 'delivery-claim', text: CLAIM_SQL, values: [target, this.clock()] })).rows[0];
         if (!claimed) break;
         await this.attempt(client, claimed);
       }
@@ -379,7 +490,7 @@ export class DeliveryEngine {
 
   private async hasDue(target: string): Promise<boolean> {
     const { rows } = await this.options.pool.query(
-      `select 1 from deliveries where target = $1 and status = 'pending' and next_attempt_at <= $2 limit 1`,
+      `select 1 from deliveries where target = $1 and ${LIVE_AND_DUE} limit 1`,
       [target, this.clock()],
     );
     return rows.length > 0;
@@ -428,10 +539,12 @@ export class DeliveryEngine {
             return;
           }
           startedAt = this.clock();
-          await client.query(
-            `insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) values ($1, $2, $3, $4, $5)`,
-            [delivery.id, attemptNo, startedAt, method, url],
-          );
+          await client.query({
+            name: 'delivery-attempt-start',
+            text: `with ${ASYNC_COMMIT}
+              insert into delivery_attempts (delivery_id, attempt_no, started_at, request_method, request_url) select $1, $2, $3, $4, $5 from async_commit`,
+            values: [delivery.id, attemptNo, startedAt, method, url],
+          });
         },
         checkpoint: async (progress) => {
           // Only while this attempt owns the row, like every write of an outcome.
@@ -512,13 +625,14 @@ export class DeliveryEngine {
     const deliveryValues = [delivery.id, delivery.attempt_count, result.status, nextAttemptAt, result.lastError, result.statusCode ?? null, now];
     if (!nextAttemptAt && !result.hookGone) {
       // The common ends (success, a final failure): the attempt row and the delivery in one statement, so atomic alone.
-      await client.query(
-        `with attempt as (
+      await client.query({
+        name: 'delivery-finish',
+        text: `with attempt as (
            update delivery_attempts set duration_ms = $9, response_status = $10, response_excerpt = $11, error_kind = $12, error_message = $13
            where $8::boolean and delivery_id = $1 and attempt_no = $2
          )
          ${UPDATE_DELIVERY_SQL}`,
-        [
+        values: [
           ...deliveryValues,
           attempt !== undefined,
           attempt ? Math.max(0, now.getTime() - attempt.startedAt.getTime()) : null,
@@ -527,7 +641,7 @@ export class DeliveryEngine {
           attempt?.errorKind ?? null,
           attempt?.message ?? null,
         ],
-      );
+      });
       // Ended without a request (blocked, cancelled): the claim's count goes back, so the count matches the attempts.
       if (!attempt) await client.query('update deliveries set attempt_count = attempt_count - 1 where id = $1 and attempt_count = $2', [delivery.id, delivery.attempt_count]);
       return;
@@ -562,13 +676,18 @@ export class DeliveryEngine {
     }
   }
 
-  /** Finds targets with due deliveries and no job, or a delivery a dead worker left `sending`, and drains them. */
+  /**
+   * Moves what the outbox holds, then finds targets with due deliveries and no job, or a delivery a dead worker left
+   * `sending`, and drains them.
+   */
   async sweep(): Promise<void> {
     if (this.sweeping || this.stopping) return;
     this.sweeping = true;
     try {
+      // What a lost wake-up (or a process that died first) left in the outbox becomes due deliveries, found below.
+      await this.moveOutbox();
       const { rows } = await this.options.pool.query<{ target: string }>(
-        `select distinct target from deliveries where status = 'sending' or (status = 'pending' and next_attempt_at <= $1) limit 500`,
+        `select distinct target from deliveries where ${liveAndDue('$1')} limit 500`,
         [this.clock()],
       );
       // A few at a time: each drain holds a connection of the pool the web requests share.
@@ -590,7 +709,10 @@ export class DeliveryEngine {
       DELIVERY_QUEUE,
       { localConcurrency: this.options.concurrency ?? 4, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
       async (jobs) => {
-        for (const job of jobs) await this.track(this.drain(job.data.target));
+        for (const job of jobs) {
+          if (job.data.target === OUTBOX_JOB) this.moveSoon();
+          else await this.track(this.drain(job.data.target));
+        }
       },
     );
     const interval = this.options.sweepIntervalMs ?? 30_000;
@@ -605,7 +727,7 @@ export class DeliveryEngine {
   async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    // Woken deliveries not yet handed on are due rows: the next start's sweep sends them.
+    // A wake-up not yet handed on leaves its rows in the outbox: the next start's sweep moves them.
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     const boss = this.bossStart ? await this.bossStart.catch(() => undefined) : undefined;
     const timer = setTimeout(() => this.abort.abort(), graceMs);

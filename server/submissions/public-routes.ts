@@ -25,9 +25,10 @@ const RATE_LIMIT_WINDOW_MS = 60_000;
  * `same_answers` tells a retry from a different submission reusing the key. The form must be active in the
  * statement's own snapshot: an archive committed before it stores nothing, whatever the published-form cache holds.
  *
- * One statement, so atomic by itself: the response and its deliveries (one per live Zapier hook of the form) commit
- * together or not at all, and a hook committed before the response always gets it. A form without hooks pays two
- * index probes, no extra round trip. `targets` are the deliveries' targets, whose workers the caller then wakes.
+ * One statement, so atomic by itself: a response that wants deliveries (a live Zapier hook of its form, an enabled
+ * Clio or Centerbase field map) commits with its row in `delivery_outbox`, or neither commits; the workers make the
+ * deliveries from it (DeliveryEngine.moveOutbox). A form without integrations pays the probes of that check, no extra
+ * round trip. `queued` tells the caller to wake the workers.
  */
 const INSERT_RESPONSE_SQL = `
   with inserted as (
@@ -38,13 +39,13 @@ const INSERT_RESPONSE_SQL = `
     returning account_id, id, form_template_id, is_spam
   ),
   queued as (
-    insert into deliveries (account_id, form_response_id, integration_id, target, trigger, next_attempt_at)
-    select account_id, response_id, integration_id, target, 'submit', $9 from (${wantedDeliveriesSql('inserted')}) wanted
-    returning target
+    insert into delivery_outbox (form_response_id)
+    select id from inserted where exists (select 1 from (${wantedDeliveriesSql('inserted')}) wanted)
+    returning 1
   )
-  select id, true as same_answers, true as inserted, array(select target from queued) as targets from inserted
+  select id, true as same_answers, true as inserted, exists (select 1 from queued) as queued from inserted
   union all
-  select id, data = $5::jsonb, false, '{}'::text[] from form_responses where form_template_id = $2 and submission_key = $4
+  select id, data = $5::jsonb, false, false from form_responses where form_template_id = $2 and submission_key = $4
   limit 1`;
 
 /** A concurrent twin with the same key may have committed after the insert's snapshot: read it now. */
@@ -85,7 +86,7 @@ export interface PublicRouteOptions {
   minFillMs: number;
   /** Signs the start tokens (HMAC). */
   secretKey: string;
-  /** Its deliveries are stored with each response (one statement) and their workers woken. */
+  /** Woken when a response left deliveries to make (its outbox row, stored in the response's own statement). */
   delivery: DeliveryEngine;
 }
 
@@ -199,11 +200,11 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     // A named prepared statement: PostgreSQL parses and plans the hot insert once per connection.
     const answersJson = JSON.stringify(data);
     const values = [form.accountId, form.id, versionId, body.submission_key, answersJson, prefillId, spamReasons.length > 0, spamReasons];
-    type Stored = { id: string | null; same_answers: boolean; inserted: boolean; targets?: string[] };
-    const result = await pool.query<Stored>({ name: 'form-submit-insert', text: INSERT_RESPONSE_SQL, values: [...values, delivery.now()] });
+    type Stored = { id: string | null; same_answers: boolean; inserted: boolean; queued?: boolean };
+    const result = await pool.query<Stored>({ name: 'form-submit-insert', text: INSERT_RESPONSE_SQL, values });
     let stored: Stored | undefined = result.rows[0];
     // Spam is stored but not pushed (un-marking it queues the deliveries then).
-    if (stored?.targets?.length) delivery.wake(stored.targets);
+    if (stored?.queued) delivery.wakeOutbox();
     stored ??= (await pool.query<Stored>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
     // Nothing stored and no earlier response under this key: the form was archived since it was cached.
     if (!stored) throw notFound('This form is not available.');

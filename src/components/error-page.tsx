@@ -1,18 +1,23 @@
 import { useLocation, useNavigate } from 'react-router';
+import { SUPPORT_EMAIL_META } from '../contract/runtime-settings';
 import { errorPageContent } from '../domain/error-page';
 import { BackLink } from './back-link';
 
-const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@formbuilder.test';
 
 export interface ErrorPageProps {
   error: { statusCode: number; message?: string | null };
 }
 
+/** The server's support address; empty when it has none (the mail then opens without a recipient). */
+function supportEmail(doc: Document = document): string {
+  return doc.querySelector<HTMLMetaElement>(`meta[name="${SUPPORT_EMAIL_META}"]`)?.content.trim() ?? '';
+}
+
 /** A mail to Support that already says what went wrong and where. */
-export function supportMailto(error: ErrorPageProps['error'], pageUrl: string, email: string = SUPPORT_EMAIL): string {
+export function supportMailto(error: ErrorPageProps['error'], pageUrl: string, email: string = supportEmail()): string {
   const subject = 'Form Builder support request';
   const body = [`Error ${error.statusCode}: ${error.message ?? ''}`.trim(), `Page: ${pageUrl}`, '', ''].join('\n');
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  return `mailto:${encodeURI(email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
 /**

@@ -151,3 +151,43 @@ export function InfoIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** The rich-text toolbar's link tool. */
+export function LinkIcon(props: IconProps) {
+  return (
+    <Icon size={ICON_SIZE.action} {...props}>
+      <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+      <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+    </Icon>
+  );
+}
+
+/** The link tool on a link: removes it. */
+export function UnlinkIcon(props: IconProps) {
+  return (
+    <Icon size={ICON_SIZE.action} {...props}>
+      <path d="m18.8 13.3 1.7-1.8a5 5 0 0 0-7-7l-1.8 1.7M5.2 10.7l-1.7 1.8a5 5 0 0 0 7 7l1.8-1.7" />
+      <path d="M8 2v3M2 8h3M16 22v-3M22 16h-3" />
+    </Icon>
+  );
+}
+
+export function BulletListIcon(props: IconProps) {
+  return (
+    <Icon size={ICON_SIZE.action} {...props}>
+      <path d="M9 6h12M9 12h12M9 18h12" />
+      <circle cx="4" cy="6" r="1" fill="currentColor" />
+      <circle cx="4" cy="12" r="1" fill="currentColor" />
+      <circle cx="4" cy="18" r="1" fill="currentColor" />
+    </Icon>
+  );
+}
+
+export function NumberedListIcon(props: IconProps) {
+  return (
+    <Icon size={ICON_SIZE.action} {...props}>
+      <path d="M10 6h11M10 12h11M10 18h11" />
+      <path d="M4 4h1v4M3.5 8h2.5M3.5 14.5a1.3 1.3 0 0 1 2.5.5c0 1-2.5 2-2.5 3H6" strokeWidth={1.5} />
+    </Icon>
+  );
+}

@@ -1,9 +1,9 @@
 /**
  * Unsaved work, guarded (spec §4 unsaved changes): the browser's own prompt on reload or close, and a confirmation
- * before an in-app navigation drops the edits. The builder and the field-map editor each say what is unsaved and when
- * leaving loses it.
+ * before an in-app navigation drops the edits. The builder, the field-map editor and the prefill editor each say what
+ * is unsaved and when leaving loses it.
  */
-import { useContext, useEffect } from 'react';
+import { useCallback, useContext, useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import { UNSAFE_DataRouterContext, useBlocker, type BlockerFunction } from 'react-router';
 import { BaseModal } from './base-modal';
@@ -67,4 +67,11 @@ export function LeaveGuard({ isDirty, ...confirmation }: LeaveGuardProps) {
   }, [isDirty]);
 
   return dataRouter ? <LeaveConfirmation {...confirmation} /> : null;
+}
+
+/** The guard of an editor whose edits live on one page: any move to another path while `dirty` asks first. */
+export function DirtyLeaveGuard({ id, subtitle, dirty }: { id: string; subtitle: string; dirty: boolean }) {
+  const isDirty = useCallback(() => dirty, [dirty]);
+  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname, [dirty]);
+  return <LeaveGuard id={id} subtitle={subtitle} isDirty={isDirty} shouldBlock={shouldBlock} />;
 }

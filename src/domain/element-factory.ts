@@ -11,11 +11,11 @@ import type {
   SectionElement,
 } from './form-document';
 import { DEFAULT_DROPDOWN_PLACEHOLDER, INPUT_SUBTYPE_LABELS, defaultFormStyle, emptyConditionalLogic, isChoiceSubtype } from './form-document';
+import { DEFAULT_SECTION_TITLE, defaultPageTitle } from './form-constants';
 import type { FormTree } from './form-tree';
 import { newId } from './ids-factory';
 
-const DEFAULT_PAGE_TITLE = 'Page 1';
-const DEFAULT_SECTION_TITLE = 'Section';
+const DEFAULT_PAGE_TITLE = defaultPageTitle(1);
 const DEFAULT_OPTION_TEXTS = ['Option 1', 'Option 2'] as const;
 const DEFAULT_PRESENTATION_CONTENT: Record<PresentationSubtype, string> = {
   heading: '<h2>Heading</h2>',
@@ -81,6 +81,6 @@ export function createNewFormSnapshot(name = '', makeId: () => string = newId): 
 export function nextPageTitle(tree: FormTree): string {
   const used = new Set(tree.pageIds.map((id) => (tree.nodes[id] as { title?: string }).title));
   let n = tree.pageIds.length + 1;
-  while (used.has(`Page ${n}`)) n += 1;
-  return `Page ${n}`;
+  while (used.has(defaultPageTitle(n))) n += 1;
+  return defaultPageTitle(n);
 }

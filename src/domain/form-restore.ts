@@ -19,6 +19,7 @@ import {
   isChoiceSubtype,
 } from './form-document';
 import { createNewFormDocument } from './element-factory';
+import { defaultPageTitle } from './form-constants';
 import type { FormSnapshot } from './form-compare';
 import { newId } from './ids-factory';
 
@@ -181,7 +182,7 @@ function migratePage(raw: Raw, number: number): Raw {
   return {
     type: 'page',
     id,
-    title: orDefault(raw.title, `Page ${number}`),
+    title: orDefault(raw.title, defaultPageTitle(number)),
     children: Array.isArray(children) ? children.map((child) => migrateChild(child, 'page', id)) : children,
   };
 }

@@ -68,6 +68,7 @@ export function createFormBuilder(win: Window, serverOrigin: string): FormBuilde
       params: options.params,
       hostQuery: options.passQuery ? win.location.search : null,
     });
+    // Until the form tells its name (formbuilder:title).
     iframe.title = 'Form';
     iframe.setAttribute('loading', 'lazy');
     iframe.style.cssText = `display:block;width:100%;border:0;height:${minHeight}px`;
@@ -81,6 +82,8 @@ export function createFormBuilder(win: Window, serverOrigin: string): FormBuilde
       if (!data || data.formId !== formId) return;
       if (data.type === 'formbuilder:resize' && typeof data.height === 'number' && data.height >= 0) {
         iframe.style.height = `${Math.max(minHeight, Math.ceil(data.height))}px`;
+      } else if (data.type === 'formbuilder:title' && typeof data.title === 'string') {
+        iframe.title = data.title;
       } else if (data.type === 'formbuilder:submitted') {
         const detail: SubmittedDetail = { formId, responseId: String(data.responseId) };
         container.dispatchEvent(new CustomEvent('formbuilder:submitted', { bubbles: true, detail }));

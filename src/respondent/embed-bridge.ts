@@ -1,11 +1,12 @@
 /**
- * The respondent page inside an embed (`?embed=1`): it tells the parent page its height and when a response was
- * sent, with postMessage to exactly the origin named by `parentOrigin` (src/embed/ checks the other direction).
+ * The respondent page inside an embed (`?embed=1`): it tells the parent page its height, its title (the iframe's
+ * accessible name) and when a response was sent, with postMessage to exactly the origin named by `parentOrigin` (src/embed/ checks the other direction).
  * Nothing is posted when that parameter is not an http(s) origin or the page is not framed.
  */
 
 const RESIZE_MESSAGE = 'formbuilder:resize';
 const SUBMITTED_MESSAGE = 'formbuilder:submitted';
+const TITLE_MESSAGE = 'formbuilder:title';
 
 export interface EmbedSettings {
   embedded: boolean;
@@ -35,6 +36,8 @@ export function readEmbedSettings(params: URLSearchParams): EmbedSettings {
 
 export interface ParentMessenger {
   resized: (height: number) => void;
+  /** The page's title (the form's name), which the embed loader gives the iframe as its title. */
+  titled: (title: string) => void;
   submitted: (responseId: string) => void;
 }
 
@@ -58,6 +61,9 @@ export function createParentMessenger(win: MessengerWindow, formId: string, sett
       if (rounded === lastHeight) return;
       lastHeight = rounded;
       post({ type: RESIZE_MESSAGE, formId, height: rounded });
+    },
+    titled(title) {
+      post({ type: TITLE_MESSAGE, formId, title });
     },
     submitted(responseId) {
       post({ type: SUBMITTED_MESSAGE, formId, responseId });

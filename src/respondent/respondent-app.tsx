@@ -109,10 +109,13 @@ export function RespondentApp({ boot, messenger }: RespondentAppProps) {
   }, [attempt, boot]);
 
   useEffect(() => {
-    if (state.status === 'ready') document.title = state.data.form.name || 'Form';
-    else if (state.status === 'unavailable') document.title = 'Form not available';
-    else if (state.status === 'failed') failedRef.current?.focus();
-  }, [state]);
+    if (state.status === 'failed') failedRef.current?.focus();
+    const title = state.status === 'ready' ? state.data.form.name || 'Form' : state.status === 'unavailable' ? 'Form not available' : null;
+    if (title === null) return;
+    document.title = title;
+    // Inside an embed the host page names the iframe after it (an iframe's title is its accessible name).
+    messenger.titled(title);
+  }, [state, messenger]);
 
   const retry = () => {
     setState({ status: 'loading' });

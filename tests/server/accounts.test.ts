@@ -146,6 +146,24 @@ describe('serving the SPA', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
+  it('gives the SPA no support address when neither SUPPORT_EMAIL nor ADMIN_EMAIL is set', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/12' });
+    expect(response.body).not.toContain('formbuilder-support-email');
+  });
+
+  it('gives the SPA the support address of SUPPORT_EMAIL, else of ADMIN_EMAIL, in a meta tag', async () => {
+    const support = await createTestContext({ SUPPORT_EMAIL: 'help@smith-law.example', ADMIN_EMAIL: 'it@smith-law.example' });
+    const admin = await createTestContext({ ADMIN_EMAIL: 'it@smith-law.example' });
+    try {
+      const page = (await support.app.inject({ method: 'GET', url: '/12/responses' })).body;
+      expect(page).toMatch(/^<!doctype html><meta name="formbuilder-support-email" content="help@smith-law\.example">/);
+      expect((await admin.app.inject({ method: 'GET', url: '/' })).body).toContain('<meta name="formbuilder-support-email" content="it@smith-law.example">');
+    } finally {
+      await support.close();
+      await admin.close();
+    }
+  });
+
   it('serves version.json without caching', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/version.json' });
     expect(response.statusCode).toBe(200);

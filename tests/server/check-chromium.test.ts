@@ -16,6 +16,14 @@ describe('npm test without a Chromium', () => {
     ]);
   });
 
+  it('does not take a directory for a Chromium', async () => {
+    const result = await promisify(execFile)(process.execPath, [script], { env: { ...process.env, CHROMIUM_PATH: '/usr/bin' } }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect('code' in result && result.code).toBe(1);
+    expect(result.stderr).toMatch(/^No Chromium at \/usr\/bin: install it/);
+  });
+
   it('passes when the executable is there', async () => {
     const result = await promisify(execFile)(process.execPath, [script], { env: { ...process.env, CHROMIUM_PATH: process.execPath } });
     expect(result.stderr).toBe('');

@@ -51,7 +51,8 @@ describe('management CLI on DATABASE_URL', () => {
     expect(row?.internal_name).toBe('Acme Law');
   });
 
-  it('create-user and set-password store scrypt hashes, with every option', async () => {
+  // Three CLI processes and four scrypt hashes (N = 2^17): a loaded machine needs more than the default 30 s.
+  it('create-user and set-password store scrypt hashes, with every option', { timeout: 90_000 }, async () => {
     const accountId = (await manage(env, 'create-account', '--name', 'Beta LLP')).stdout;
     const created = await manage(env, 'create-user', '--email', 'Ann@Beta.test', '--password', 'first-pass-1', '--account', accountId, '--staff', '--first-name', 'Ann', '--last-name', 'Lee');
     expect(created.code).toBe(0);

@@ -133,6 +133,7 @@ const attemptsOf = (deliveryId: string) => db.selectFrom('delivery_attempts').se
 async function drain(rounds = 1): Promise<void> {
   for (let round = 0; round < rounds; round += 1) {
     await new Promise((resolve) => setTimeout(resolve, 30));
+    await engine.moveOutbox();
     await engine.drain(`clio:${(await integration()).id}`);
   }
 }

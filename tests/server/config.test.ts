@@ -21,6 +21,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
     [{ SECRET_KEY: 'short' }, 'SECRET_KEY: must be at least 32 characters long'],
     [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL: must be an email address'],
+    [{ SUPPORT_EMAIL: 'support at firm' }, 'SUPPORT_EMAIL: must be an email address'],
     [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID: is required when any OIDC_* variable is set'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: must list the addresses or CIDRs of the proxies in front of the server (e.g. loopback or 10.0.0.0/8), not "true": anyone can write X-Forwarded-For'],

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { moveOutboxBatch } from '../../server/delivery/delivery-engine.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { createDb, migrateToLatest, type DB } from '../../server/db/database.js';
@@ -15,6 +16,7 @@ import { createDb, migrateToLatest, type DB } from '../../server/db/database.js'
 export interface TestContext {
   app: FastifyInstance;
   db: DB;
+  pool: pg.Pool;
   config: Config;
   databaseUrl: string;
   close(): Promise<void>;
@@ -67,6 +69,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   return {
     app,
     db: database.db,
+    pool: database.pool,
     config,
     databaseUrl: database.databaseUrl,
     async close() {
@@ -74,6 +77,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await database.drop();
     },
   };
+}
+
+/**
+ * What a worker does when woken after a submission: the outbox's rows become their deliveries. Suites whose app runs
+ * no workers call it to see a submission's deliveries.
+ */
+export async function moveOutbox(pool: pg.Pool): Promise<void> {
+  await moveOutboxBatch(pool, new Date());
 }
 
 export async function createAccount(db: DB, name = 'Acme Law'): Promise<number> {

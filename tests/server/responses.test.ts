@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
-import { createRivalFirms, createTestContext, json, type TestClient, type TestContext } from './helpers.js';
+import { createRivalFirms, createTestContext, json, moveOutbox, type TestClient, type TestContext } from './helpers.js';
 import { input, startToken, templateBody } from './form-fixtures.js';
 import { COUNT_CAP } from '../../server/responses/response-routes.js';
 
@@ -55,6 +55,7 @@ async function submit(form: Built, data: Record<string, unknown>, extra: Record<
     payload: { form_id: form.id, data, submission_key: randomUUID(), start_token: startToken(ctx.config, form.id), hp: '', ...extra },
   });
   expect(response.statusCode, response.body).toBe(201);
+  await moveOutbox(ctx.pool);
   return response.json().id;
 }
 

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pino from 'pino';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, buildLoggerOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -11,13 +12,14 @@ import { hookTargetProblem } from '../../server/integrations/hook-target.js';
 import type { DB } from '../../server/db/database.js';
 import { SecretBox } from '../../server/secrets/secret-box.js';
 import type { FormDocument, InputElement } from '../../src/domain/form-document.js';
-import { createAccount, createTestDatabase, createUser, json, signedIn, type TestClient } from './helpers.js';
+import { createAccount, createTestDatabase, createUser, json, moveOutbox, signedIn, type TestClient } from './helpers.js';
 import { templateBody } from './form-fixtures.js';
 
 /** Every line the app logged, at trace level: what an operator's log collector would keep. */
 const logLines: string[] = [];
 let app: FastifyInstance;
 let db: DB;
+let pool: pg.Pool;
 let dropDatabase: () => Promise<void>;
 let secretKey: string;
 let acme: number;
@@ -51,12 +53,14 @@ async function submit(data: Record<string, unknown>, form = formId) {
     ...json({ form_id: form, data, submission_key: randomUUID(), hp: '', started_at: Date.now() - 60_000 }),
   });
   expect(response.statusCode, response.body).toBe(201);
+  await moveOutbox(pool);
   return response.json().id as string;
 }
 
 beforeAll(async () => {
   const database = await createTestDatabase();
   db = database.db;
+  pool = database.pool;
   dropDatabase = database.drop;
   // Storing a Centerbase key signs in with it: on loopback, never the internet.
   centerbase = await startCenterbaseStandIn({ firms: [{ subdomain: 'acme', apiKey: CENTERBASE_KEY, companyName: 'Acme' }] });

@@ -69,6 +69,16 @@ export function Sidebar() {
 
   const formsItemRef = useRef<HTMLLIElement>(null);
   const formsToggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  // Where the collapsed rail's flyout goes: beside the rail, level with the Forms button (measured on opening).
+  const [flyoutAt, setFlyoutAt] = useState<{ top: number; left: number } | null>(null);
+
+  const toggleForms = () => {
+    const toggle = formsToggleRef.current?.getBoundingClientRect();
+    const rail = navRef.current?.getBoundingClientRect();
+    if (toggle && rail) setFlyoutAt({ top: toggle.top, left: rail.right + 4 });
+    setFormsOpen((open) => !open);
+  };
   const menuId = useId();
   const formsMenuId = useId();
 
@@ -119,7 +129,10 @@ export function Sidebar() {
 
   return (
     <nav
+      ref={navRef}
       aria-label="Main"
+      // The flyout stays where it was opened: when the rail itself scrolls, close it rather than leave it adrift.
+      onScroll={closeFlyout}
       className={`app-sidebar d-flex flex-column flex-shrink-0 bg-body-tertiary border-end p-2${collapsed ? ' is-collapsed' : ''}`}
     >
       <div className={`d-flex align-items-center gap-2 mb-2 ${collapsed ? 'flex-column' : 'justify-content-between'}`}>
@@ -164,14 +177,19 @@ export function Sidebar() {
               aria-controls={formsMenuId}
               aria-current={formsActive ? 'true' : undefined}
               title={collapsed ? 'Forms' : undefined}
-              onClick={() => setFormsOpen((open) => !open)}
+              onClick={toggleForms}
             >
               <FormsIcon />
               <span className="sidebar-label">Forms</span>
               <ChevronDownIcon size={16} className={`sidebar-chevron${formsOpen ? ' is-open' : ''}`} />
             </button>
             {formsOpen && (
-              <ul id={formsMenuId} className="sidebar-submenu list-unstyled mb-0 mt-1" aria-label="Forms">
+              <ul
+                id={formsMenuId}
+                className="sidebar-submenu list-unstyled mb-0 mt-1"
+                aria-label="Forms"
+                style={collapsed && flyoutAt ? { top: flyoutAt.top, left: flyoutAt.left } : undefined}
+              >
                 <li>
                   <SidebarLink
                     to={accountPath}

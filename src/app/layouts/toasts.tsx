@@ -8,7 +8,11 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 /** Spec §9: the library's default toast auto-hide. */
 export const TOAST_AUTOHIDE_MS = 5000;
 
-/** The app's single toast (spec §4): success or error, cleared on close or after 5 s. */
+/**
+ * The app's single toast (spec §4): success or error, cleared on close, after 5 s, or on the next navigation
+ * (router.tsx). It sits at the bottom centre, clear of every screen's primary actions (Save, Share, New form, Export
+ * CSV sit in the top-right header bars) and above a sticky bottom action bar when the screen has one (styles.css).
+ */
 export function Toasts() {
   const dispatch = useAppDispatch();
   const toast = useAppSelector(selectToast);
@@ -31,7 +35,7 @@ export function Toasts() {
   );
 
   return (
-    <ToastContainer position="top-end" containerPosition="fixed" className="p-3">
+    <ToastContainer position="bottom-center" containerPosition="fixed" className="app-toasts p-3">
       <Toast
         // A new message restarts the auto-hide timer.
         key={`${content.variant}|${content.title}|${content.message}`}

@@ -14,8 +14,12 @@ import { SubmitError } from './submit-error';
 import './form-renderer.css';
 
 export { DEFAULT_SUBMIT_MESSAGE } from '../../domain/form-constants';
-import { DEFAULT_SUBMIT_MESSAGE } from '../../domain/form-constants';
+import { DEFAULT_SUBMIT_MESSAGE, isUntitledPage, isUntitledSection } from '../../domain/form-constants';
 export const SUBMIT_FAILED_MESSAGE = 'Your response could not be sent. Please try again.';
+/** The thank-you screen's heading, above the form's submit message. */
+export const SUBMITTED_TITLE = 'Your response has been sent';
+/** A collapsible section left untitled still needs words on its toggle: the name browsers give a bare <details>. */
+const UNTITLED_SECTION_TOGGLE = 'Details';
 
 export interface FormRendererProps {
   document: FormDocument;
@@ -176,8 +180,14 @@ export function FormRenderer({ document, style, initialAnswers, submitMessage, o
   if (status === 'submitted') {
     return (
       <div className="fr-form" style={rootStyle}>
+        {title && <h1 className="fr-title">{title}</h1>}
+        {/* Focused when shown, so a screen reader reads the confirmation and the firm's message at once. */}
         <div ref={submittedRef} className="fr-submitted" role="status" tabIndex={-1}>
-          {submitMessage?.trim() || DEFAULT_SUBMIT_MESSAGE}
+          <span className="fr-submitted-icon" aria-hidden="true" />
+          <div>
+            <h2 className="fr-submitted-title">{SUBMITTED_TITLE}</h2>
+            <p className="fr-submitted-message">{submitMessage?.trim() || DEFAULT_SUBMIT_MESSAGE}</p>
+          </div>
         </div>
       </div>
     );
@@ -216,7 +226,11 @@ export function FormRenderer({ document, style, initialAnswers, submitMessage, o
         const headingId = `${idPrefix}${child.id}-title`;
         const bodyId = `${idPrefix}${child.id}-body`;
         return (
-          <section key={child.id} className="fr-section" aria-labelledby={child.title ? headingId : undefined}>
+          <section
+            key={child.id}
+            className="fr-section"
+            aria-labelledby={child.collapsible || !isUntitledSection(child.title) ? headingId : undefined}
+          >
             {child.collapsible ? (
               <h3 id={headingId} className="fr-section-title">
                 <button
@@ -226,12 +240,12 @@ export function FormRenderer({ document, style, initialAnswers, submitMessage, o
                   aria-controls={bodyId}
                   onClick={() => setExpanded((previous) => ({ ...previous, [child.id]: !open }))}
                 >
-                  <span>{child.title || 'Section'}</span>
+                  <span>{isUntitledSection(child.title) ? UNTITLED_SECTION_TOGGLE : child.title}</span>
                   <span className={`fr-chevron${open ? ' is-open' : ''}`} aria-hidden="true" />
                 </button>
               </h3>
             ) : (
-              child.title && (
+              !isUntitledSection(child.title) && (
                 <h3 id={headingId} className="fr-section-title">
                   {child.title}
                 </h3>
@@ -254,9 +268,21 @@ export function FormRenderer({ document, style, initialAnswers, submitMessage, o
   const pageTitleId = `${idPrefix}page-title`;
   const total = visiblePages.length;
   const submitText = style.button.submitTextContent?.trim() || 'Submit';
+  const progress = `Page ${pageIndex + 1} of ${total}`;
+  // An untitled page shows no title of its own: on a multi-page form the progress line is its heading (it takes the
+  // focus on Next and Back), on a one-page form the form's title is enough.
+  const untitled = isUntitledPage(page.title);
+  const pageHeading = total > 1 || !untitled;
+  const pageHeadingProps = { id: pageTitleId, ref: pageHeadingRef, tabIndex: -1 };
 
   return (
-    <form className="fr-form" style={rootStyle} noValidate onSubmit={onFormSubmit} aria-labelledby={title ? titleId : pageTitleId}>
+    <form
+      className="fr-form"
+      style={rootStyle}
+      noValidate
+      onSubmit={onFormSubmit}
+      aria-labelledby={title ? titleId : pageHeading ? pageTitleId : undefined}
+    >
       {title && (
         <h1 id={titleId} className="fr-title">
           {title}
@@ -264,18 +290,24 @@ export function FormRenderer({ document, style, initialAnswers, submitMessage, o
       )}
       {total > 1 && (
         <div className="fr-progress">
-          <p className="fr-progress-text">
-            Page {pageIndex + 1} of {total}
-          </p>
+          {untitled ? (
+            <h2 {...pageHeadingProps} className="fr-progress-text fr-progress-heading">
+              {progress}
+            </h2>
+          ) : (
+            <p className="fr-progress-text">{progress}</p>
+          )}
           <div className="fr-progress-track" aria-hidden="true">
             <div className="fr-progress-bar" style={{ width: `${((pageIndex + 1) / total) * 100}%` }} />
           </div>
         </div>
       )}
-      <section className="fr-page" aria-labelledby={pageTitleId}>
-        <h2 id={pageTitleId} ref={pageHeadingRef} className="fr-page-title" tabIndex={-1}>
-          {page.title || `Page ${pageIndex + 1}`}
-        </h2>
+      <section className="fr-page" aria-labelledby={pageHeading ? pageTitleId : undefined}>
+        {!untitled && (
+          <h2 {...pageHeadingProps} className="fr-page-title">
+            {page.title}
+          </h2>
+        )}
         {page.children.map(renderChild)}
       </section>
       {submitError && (

@@ -4,20 +4,24 @@ import type { EditorState } from 'prosemirror-state';
 import type { Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { FormEvent, KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent, ReactNode } from 'react';
+import type { Dispatch, FormEvent, KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent, ReactNode, SetStateAction } from 'react';
 import { DEFAULT_HEADING_LEVEL } from '../../domain/rich-text';
+import { asFieldHistoryChange, historyKeyOf, passHistoryKeyOn } from '../field-history';
+import { BulletListIcon, LinkIcon, NumberedListIcon, UnlinkIcon } from '../icons';
 import {
+  canStepHistory,
   createRichTextState,
+  isUndoOrRedo,
   listTypeAt,
   markActive,
   modeOf,
   normaliseLinkInput,
   removeLink,
-  replaceContent,
   schemaFor,
   serializeRichText,
   setHeadingLevel,
   setLink,
+  stateWithContent,
   toggleList,
 } from './rich-text-model';
 import type { RichTextMode } from './rich-text-model';
@@ -49,6 +53,15 @@ function toolbarStateOf(state: EditorState): ToolbarState {
 
 function sameToolbar(a: ToolbarState, b: ToolbarState): boolean {
   return (Object.keys(a) as (keyof ToolbarState)[]).every((key) => a[key] === b[key]);
+}
+
+/** The toolbar follows the editor's state (multi-line mode only), re-rendering only when a button changes. */
+function refreshToolbar(mode: RichTextMode, state: EditorState, setToolbar: Dispatch<SetStateAction<ToolbarState | null>>): void {
+  if (mode !== 'multi') return;
+  setToolbar((previous) => {
+    const computed = toolbarStateOf(state);
+    return previous && sameToolbar(previous, computed) ? previous : computed;
+  });
 }
 
 function editorAttributes(props: RichTextFieldProps, mode: RichTextMode): Record<string, string> {
@@ -133,18 +146,24 @@ export default function RichTextEditor(props: RichTextFieldProps) {
     const view: EditorView = new EditorView(mount, {
       state: createRichTextState(current.value, { mode, placeholder, headingLevel: level }),
       attributes: editorAttributes(current, mode),
+      // Ctrl+Z with nothing of the field's own to undo goes on to the page (the builder's undo). The keymap still
+      // takes the key, so the browser's own undo never touches the editor's document.
+      handleKeyDown(editorView, event) {
+        const direction = historyKeyOf(event);
+        if (direction !== null && !canStepHistory(editorView.state, direction)) passHistoryKeyOn(event);
+        return false;
+      },
       dispatchTransaction(tr) {
         const next = view.state.apply(tr);
         view.updateState(next);
-        if (mode === 'multi') setToolbar((previous) => {
-          const computed = toolbarStateOf(next);
-          return previous && sameToolbar(previous, computed) ? previous : computed;
-        });
-        if (!tr.docChanged || tr.getMeta('rich-text-external')) return;
+        refreshToolbar(mode, next, setToolbar);
+        if (!tr.docChanged) return;
         const html = serializeRichText(next.doc);
         if (html === lastHtmlRef.current) return;
         lastHtmlRef.current = html;
-        propsRef.current.onChange(html);
+        // The field's own undo is told apart from typing (the builder's history walks back with it).
+        if (isUndoOrRedo(tr)) asFieldHistoryChange(() => propsRef.current.onChange(html));
+        else propsRef.current.onChange(html);
       },
     });
     viewRef.current = view;
@@ -161,12 +180,15 @@ export default function RichTextEditor(props: RichTextFieldProps) {
     viewRef.current?.setProps({ attributes: editorAttributes(props, mode) });
   }, [props, mode]);
 
-  // An outside change of the value (undo elsewhere, a reset, another element selected) replaces the content.
+  // An outside change of the value (the builder's undo, a reset, another element selected) replaces the content,
+  // and the field's own history starts again from it.
   useLayoutEffect(() => {
     const view = viewRef.current;
     if (!view || value === lastHtmlRef.current) return;
     lastHtmlRef.current = value;
-    view.dispatch(replaceContent(view.state, value, mode, headingLevel).setMeta('rich-text-external', true));
+    const next = stateWithContent(view.state, value, mode, headingLevel);
+    view.updateState(next);
+    refreshToolbar(mode, next, setToolbar);
   }, [value, mode, headingLevel]);
 
   // A new heading level re-levels the content; the edit is emitted like any other.
@@ -262,10 +284,10 @@ export default function RichTextEditor(props: RichTextFieldProps) {
           </ToolButton>
           <span className="rich-text-tool-separator" aria-hidden="true" />
           <ToolButton {...tool} index={3} label="Bulleted list" active={toolbar.bulletList} onRun={() => run(toggleList(schema.nodes.bullet_list))}>
-            <span aria-hidden="true">••</span>
+            <BulletListIcon />
           </ToolButton>
           <ToolButton {...tool} index={4} label="Numbered list" active={toolbar.orderedList} onRun={() => run(toggleList(schema.nodes.ordered_list))}>
-            <span aria-hidden="true">1.</span>
+            <NumberedListIcon />
           </ToolButton>
           <span className="rich-text-tool-separator" aria-hidden="true" />
           <ToolButton
@@ -276,7 +298,7 @@ export default function RichTextEditor(props: RichTextFieldProps) {
             disabled={!toolbar.link && !toolbar.hasSelection}
             onRun={openLink}
           >
-            <span aria-hidden="true">🔗</span>
+            {toolbar.link ? <UnlinkIcon /> : <LinkIcon />}
           </ToolButton>
         </div>
       )}

@@ -5,14 +5,15 @@
  */
 import { baseKeymap, lift, toggleMark, wrapIn } from 'prosemirror-commands';
 import { dropCursor } from 'prosemirror-dropcursor';
-import { history, redo, undo } from 'prosemirror-history';
+import { history, isHistoryTransaction, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
 import { DOMParser, DOMSerializer, Fragment, Schema, Slice } from 'prosemirror-model';
 import type { MarkSpec, MarkType, Node as ProseMirrorNode, NodeSpec, NodeType } from 'prosemirror-model';
 import { marks as basicMarks, nodes as basicNodes } from 'prosemirror-schema-basic';
-import { EditorState, Plugin, PluginKey } from 'prosemirror-state';
+import { EditorState, Plugin, PluginKey, Selection } from 'prosemirror-state';
 import type { Command, Transaction } from 'prosemirror-state';
 import { Decoration, DecorationSet } from 'prosemirror-view';
+import { HISTORY_DEPTH, NEW_GROUP_DELAY_MS } from '../../domain/edit-history';
 import {
   DEFAULT_HEADING_LEVEL,
   LINK_REL,
@@ -24,8 +25,8 @@ import {
 } from '../../domain/rich-text';
 import type { HeadingLevel } from '../../domain/rich-text';
 
-/** Spec §9: history depth 100, a new undo group after a 500 ms pause. */
-export const HISTORY_OPTIONS = { depth: 100, newGroupDelay: 500 } as const;
+/** Spec §9: history depth 100, a new undo group after a 500 ms pause (the builder's own history uses the same). */
+export const HISTORY_OPTIONS = { depth: HISTORY_DEPTH, newGroupDelay: NEW_GROUP_DELAY_MS } as const;
 
 /**
  * 'multi': paragraphs, lists, quotes and inline formatting. 'line': one paragraph. 'heading': one heading of a level.
@@ -400,11 +401,22 @@ export function createRichTextState(html: string, setup: EditorSetup & { heading
   });
 }
 
-/** A transaction replacing the whole content with `html` (outside the undo history: it came from outside). */
-export function replaceContent(state: EditorState, html: string, mode: RichTextMode, level?: HeadingLevel): Transaction {
+/**
+ * The state holding `html` instead, for a change from outside (the builder's undo, another element's content): the
+ * same plugins, the caret kept where it was as far as the new content allows, and a history of its own starting
+ * afresh, since what the old one would undo is no longer there.
+ */
+export function stateWithContent(state: EditorState, html: string, mode: RichTextMode, level?: HeadingLevel): EditorState {
   const doc = parseRichText(html, mode, level);
-  return state.tr.replaceWith(0, state.doc.content.size, doc.content).setMeta('addToHistory', false);
+  const selection = Selection.near(doc.resolve(Math.min(state.selection.head, doc.content.size)));
+  return EditorState.create({ doc, selection, plugins: state.plugins });
 }
+
+/** The editor has something of its own to undo (or redo). */
+export const canStepHistory = (state: EditorState, direction: 'undo' | 'redo'): boolean => (direction === 'undo' ? undo : redo)(state);
+
+/** The transaction is the editor's own undo or redo (not typing). */
+export const isUndoOrRedo = (tr: Transaction): boolean => isHistoryTransaction(tr);
 
 /** A transaction setting the heading level (heading mode), or null when it already matches. */
 export function setHeadingLevel(state: EditorState, level: HeadingLevel): Transaction | null {

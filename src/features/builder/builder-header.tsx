@@ -1,5 +1,8 @@
-/** The builder's top bar: back to the list, the form's name with the unsaved badge, Preview, JSON view, Share and Save. */
-import { useCallback, useEffect } from 'react';
+/**
+ * The builder's top bar: back to the list, the form's name with the unsaved badge, Undo and Redo, Preview, JSON view,
+ * Share and Save; below them, while a save conflict is unresolved, the conflict notice.
+ */
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -8,7 +11,9 @@ import { BackLink } from '../../components/back-link';
 import { formPermissions } from '../../domain/form-permissions';
 import { LoadingButton } from '../../components/loading-button';
 import { CodeIcon, EyeIcon } from './builder-icons';
+import { ConflictNotice } from './conflict-notice';
 import { saveForm } from './form-thunks';
+import { HistoryControls } from './history-controls';
 import { UnsavedChangesBadge } from './unsaved-changes';
 
 export function BuilderHeader({ accountId, formId }: { accountId: number; formId: string }) {
@@ -38,9 +43,20 @@ export function BuilderHeader({ accountId, formId }: { accountId: number; formId
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [save]);
 
+  // The panes stick below the header: they follow its height (it grows when it wraps or shows the conflict notice).
+  const headerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = headerRef.current;
+    const builder = header?.parentElement;
+    if (!header || !builder || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => builder.style.setProperty('--builder-header-height', `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+
   const base = `/${accountId}/build/${formId}`;
   return (
-    <header className="builder-header">
+    <header ref={headerRef} className="builder-header">
       <div className="builder-header-start">
         <BackLink to="">Back to All Forms</BackLink>
         <div className="builder-title-row">
@@ -49,6 +65,7 @@ export function BuilderHeader({ accountId, formId }: { accountId: number; formId
         </div>
       </div>
       <div className="builder-header-actions">
+        <HistoryControls />
         <Link className="btn btn-outline-secondary d-inline-flex align-items-center gap-2" to={`${base}/preview`}>
           <EyeIcon />
           Preview
@@ -72,6 +89,7 @@ export function BuilderHeader({ accountId, formId }: { accountId: number; formId
           Save
         </LoadingButton>
       </div>
+      <ConflictNotice accountId={accountId} />
     </header>
   );
 }

@@ -66,6 +66,20 @@ export const LogicIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const UndoIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Svg>
+);
+
+export const RedoIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m15 14 5-5-5-5" />
+    <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
+  </Svg>
+);
+
 export const EyeIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8z" />

@@ -1,5 +1,5 @@
 /**
- * What a canvas element looks like: inputs as a disabled preview of the respondent's field, presentations and
+ * What a canvas element looks like: inputs as a preview of the respondent's field, presentations and
  * section descriptions as their (sanitised) rich text. Previews are hidden from assistive technology and inert:
  * the element's accessible name says what it is, and its controls live in the property editor.
  */
@@ -14,18 +14,22 @@ export const RichTextPreview = memo(function RichTextPreview({ html, emptyText }
   return <div className="builder-rich-text" dangerouslySetInnerHTML={{ __html: clean }} />;
 });
 
+/**
+ * The options as the respondent will see them, drawn (not disabled controls, which Bootstrap fades to half opacity
+ * and which then read as unavailable): a circle or a box, and the text at full contrast.
+ */
 function Choices({ node }: { node: InputElement }) {
-  const type = node.subtype === 'checkbox' ? 'checkbox' : 'radio';
+  const shape = node.subtype === 'checkbox' ? 'is-checkbox' : 'is-radio';
   if (node.options.length === 0) return <p className="builder-empty-text mb-0">No options yet</p>;
   return (
-    <div>
+    <ul className="builder-choices">
       {node.options.map((option) => (
-        <div className="form-check" key={option.id}>
-          <input className="form-check-input" type={type} disabled tabIndex={-1} />
-          <span className="form-check-label">{option.text || 'Untitled option'}</span>
-        </div>
+        <li className="builder-choice" key={option.id}>
+          <span className={`builder-choice-mark ${shape}`} />
+          {option.text ? <span>{option.text}</span> : <span className="builder-empty-text">Untitled option</span>}
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 

@@ -3,6 +3,7 @@
  * so a keystroke re-renders the one element it changed.
  */
 import { createSelector } from '@reduxjs/toolkit';
+import { canRedo, canUndo } from '../../domain/edit-history';
 import type { FormSnapshot } from '../../domain/form-compare';
 import { deepEqual } from '../../domain/form-compare';
 import type { FormDocument } from '../../domain/form-document';
@@ -60,6 +61,11 @@ export const selectFormSnapshot = createSelector(
 );
 
 export const selectLogicEditorRequests = (state: StateWithForm) => state.form.logicEditorRequests;
+
+export const selectCanUndo = (state: StateWithForm) => canUndo(state.form.history);
+export const selectCanRedo = (state: StateWithForm) => canRedo(state.form.history);
+/** The last undo or redo, so the properties pane can show what it changed. */
+export const selectHistoryStep = (state: StateWithForm) => state.form.historyStep;
 
 const selectSnapshotOfPublished = (state: StateWithForm) => state.form.snapshotOfPublished;
 

@@ -13,6 +13,7 @@ import { DEFAULT_BUTTON_STYLE } from '../../domain/form-document';
 import type { FormTree } from '../../domain/form-tree';
 import { denormaliseForm, descendantsOf, insertNode, moveNode, pageOf, updateNode } from '../../domain/form-tree';
 import { removeElement } from '../../domain/form-operations';
+import { emptyHistory } from '../../domain/edit-history';
 import { newId } from '../../domain/ids-factory';
 import type { GroupOperator, LogicTarget, NewConditionIds, NewGroupIds, RulePatch, VisibilityAction } from '../../domain/logic';
 import {
@@ -28,9 +29,11 @@ import {
 } from '../../domain/logic';
 import { updateElement } from './element-update';
 import type { ElementUpdatedPayload } from './element-update';
+import { editMeta, fieldsGroup, withEditHistory } from './form-history';
+import type { EditMeta } from './form-history';
 import { SETTING_KEYS, initialFormState, snapshotOf } from './form-state';
 import type { FormSettings, FormState, LoadedForm } from './form-state';
-import { loadForm, saveForm } from './form-thunks';
+import { loadForm, recheckTheirVersion, reloadTheirVersion, saveForm } from './form-thunks';
 
 // ---- Helpers ----
 
@@ -61,9 +64,13 @@ function applyLoaded(state: FormState, loaded: LoadedForm): void {
   state.saveProblem = null;
   state.previousFormId = null;
   state.saveStatus = 'idle';
+  state.conflict = null;
 }
 
 // ---- Slice ----
+
+/** An undoable change: its meta says what it did (form-history.ts). */
+type EditAction<P> = PayloadAction<P, string, EditMeta>;
 
 interface ElementAddedPayload {
   /** A new element; pages and sections may bring their children. */
@@ -122,84 +129,115 @@ const formSlice = createSlice({
       if (id !== null) state.currentPageId = pageOf(base(state.tree), id);
     },
     /** Refused drops never get here: the element thunks check the drag rules first and toast the message. */
-    elementAdded(state, action: PayloadAction<ElementAddedPayload>) {
-      const { element, parentId, index } = action.payload;
-      const result = insertNode(base(state.tree), element, parentId, index);
-      if (!result.ok) return;
-      state.tree = result.value;
-      state.selectedElementId = element.id;
-      state.currentPageId = pageOf(result.value, element.id);
+    elementAdded: {
+      reducer(state, action: EditAction<ElementAddedPayload>) {
+        const { element, parentId, index } = action.payload;
+        const result = insertNode(base(state.tree), element, parentId, index);
+        if (!result.ok) return;
+        state.tree = result.value;
+        state.selectedElementId = element.id;
+        state.currentPageId = pageOf(result.value, element.id);
+      },
+      prepare: (payload: ElementAddedPayload) => ({ payload, meta: editMeta('add', payload.element.id) }),
     },
-    elementMoved(state, action: PayloadAction<ElementMovedPayload>) {
-      const { id, parentId, index } = action.payload;
-      if (!state.tree.nodes[id]) return;
-      const result = moveNode(base(state.tree), id, parentId, index);
-      if (!result.ok || result.value === base(state.tree)) return;
-      state.tree = result.value;
+    elementMoved: {
+      reducer(state, action: EditAction<ElementMovedPayload>) {
+        const { id, parentId, index } = action.payload;
+        if (!state.tree.nodes[id]) return;
+        const result = moveNode(base(state.tree), id, parentId, index);
+        if (!result.ok || result.value === base(state.tree)) return;
+        state.tree = result.value;
+      },
+      prepare: (payload: ElementMovedPayload) => ({ payload, meta: editMeta('move', payload.id) }),
     },
     /**
      * A property edit. A label edit regenerates the input's dataName (unique) until the dataName is edited by hand.
      * formReducer handles this action before the slice does (see updateElement); this case gives it its action creator.
+     * Typing into one field makes one undo step per pause (its group: the element and the fields the patch sets).
      */
-    elementUpdated(state, action: PayloadAction<ElementUpdatedPayload>) {
-      return updateElement(original(state) as FormState, action.payload);
+    elementUpdated: {
+      reducer(state, action: EditAction<ElementUpdatedPayload>) {
+        return updateElement(original(state) as FormState, action.payload);
+      },
+      prepare: (payload: ElementUpdatedPayload) => ({ payload, meta: editMeta('update', payload.id, fieldsGroup(`update:${payload.id}`, payload.patch)) }),
     },
     /** The user typed a dataName: from now on it no longer follows the label. */
-    dataNameEdited(state, action: PayloadAction<{ id: string; dataName: string }>) {
-      const { id, dataName } = action.payload;
-      const tree = base(state.tree);
-      if (tree.nodes[id]?.type !== 'input') return;
-      state.tree = updateNode(tree, id, { dataName });
-      state.customDataNames[id] = true;
-      if (state.elementErrors[id]) delete state.elementErrors[id];
+    dataNameEdited: {
+      reducer(state, action: EditAction<{ id: string; dataName: string }>) {
+        const { id, dataName } = action.payload;
+        const tree = base(state.tree);
+        if (tree.nodes[id]?.type !== 'input') return;
+        state.tree = updateNode(tree, id, { dataName });
+        state.customDataNames[id] = true;
+        if (state.elementErrors[id]) delete state.elementErrors[id];
+      },
+      prepare: (payload: { id: string; dataName: string }) => ({ payload, meta: editMeta('update', payload.id, `update:${payload.id}:dataName`) }),
     },
     /** Back to a dataName generated from the label (and following it again). */
-    dataNameRegenerated(state, action: PayloadAction<string>) {
-      const id = action.payload;
-      const tree = base(state.tree);
-      const node = tree.nodes[id];
-      if (node?.type !== 'input') return;
-      state.tree = updateNode(tree, id, { dataName: dataNameFromLabel(node.label, collectDataNames(tree, id)) });
-      delete state.customDataNames[id];
+    dataNameRegenerated: {
+      reducer(state, action: EditAction<string>) {
+        const id = action.payload;
+        const tree = base(state.tree);
+        const node = tree.nodes[id];
+        if (node?.type !== 'input') return;
+        state.tree = updateNode(tree, id, { dataName: dataNameFromLabel(node.label, collectDataNames(tree, id)) });
+        delete state.customDataNames[id];
+      },
+      prepare: (id: string) => ({ payload: id, meta: editMeta('update', id) }),
     },
-    elementCloned(state, action: PayloadAction<ElementClonedPayload>) {
-      const { tree, logic, cloneId } = action.payload;
-      state.tree = tree;
-      state.logic = logic;
-      state.selectedElementId = cloneId;
-      state.currentPageId = pageOf(tree, cloneId);
+    elementCloned: {
+      reducer(state, action: EditAction<ElementClonedPayload>) {
+        const { tree, logic, cloneId } = action.payload;
+        state.tree = tree;
+        state.logic = logic;
+        state.selectedElementId = cloneId;
+        state.currentPageId = pageOf(tree, cloneId);
+      },
+      prepare: (payload: ElementClonedPayload) => ({ payload, meta: editMeta('clone', payload.cloneId) }),
     },
-    elementRemoved(state, action: PayloadAction<string>) {
-      const id = action.payload;
-      const tree = base(state.tree);
-      if (!tree.nodes[id]) return;
-      const removedIds = [id, ...descendantsOf(tree, id)];
-      const result = removeElement(tree, base(state.logic), id);
-      if (result.tree === tree) return;
-      state.tree = result.tree;
-      state.logic = result.logic;
-      for (const removedId of removedIds) {
-        delete state.customDataNames[removedId];
-        delete state.elementErrors[removedId];
-      }
-      if (state.selectedElementId !== null && !result.tree.nodes[state.selectedElementId]) state.selectedElementId = null;
-      if (state.currentPageId !== null && !result.tree.nodes[state.currentPageId]) {
-        state.currentPageId = result.tree.pageIds[0] ?? null;
-      }
+    elementRemoved: {
+      reducer(state, action: EditAction<string>) {
+        const id = action.payload;
+        const tree = base(state.tree);
+        if (!tree.nodes[id]) return;
+        const removedIds = [id, ...descendantsOf(tree, id)];
+        const result = removeElement(tree, base(state.logic), id);
+        if (result.tree === tree) return;
+        state.tree = result.tree;
+        state.logic = result.logic;
+        for (const removedId of removedIds) {
+          delete state.customDataNames[removedId];
+          delete state.elementErrors[removedId];
+        }
+        if (state.selectedElementId !== null && !result.tree.nodes[state.selectedElementId]) state.selectedElementId = null;
+        if (state.currentPageId !== null && !result.tree.nodes[state.currentPageId]) {
+          state.currentPageId = result.tree.pageIds[0] ?? null;
+        }
+      },
+      prepare: (id: string) => ({ payload: id, meta: editMeta('remove', id) }),
     },
-    settingsChanged(state, action: PayloadAction<Partial<FormSettings>>) {
-      for (const key of SETTING_KEYS) {
-        const value = action.payload[key];
-        if (value === undefined) continue;
-        state[key] = value;
-        if (state.settingsErrors[key]) delete state.settingsErrors[key];
-      }
+    settingsChanged: {
+      reducer(state, action: EditAction<Partial<FormSettings>>) {
+        for (const key of SETTING_KEYS) {
+          const value = action.payload[key];
+          if (value === undefined) continue;
+          state[key] = value;
+          if (state.settingsErrors[key]) delete state.settingsErrors[key];
+        }
+      },
+      prepare: (payload: Partial<FormSettings>) => ({ payload, meta: editMeta('settings', null, fieldsGroup('settings', payload)) }),
     },
-    buttonStyleChanged(state, action: PayloadAction<Partial<ButtonStyle>>) {
-      state.style = { ...base(state.style), button: { ...base(state.style).button, ...action.payload } };
+    buttonStyleChanged: {
+      reducer(state, action: EditAction<Partial<ButtonStyle>>) {
+        state.style = { ...base(state.style), button: { ...base(state.style).button, ...action.payload } };
+      },
+      prepare: (payload: Partial<ButtonStyle>) => ({ payload, meta: editMeta('buttonStyle', null, fieldsGroup('buttonStyle', payload)) }),
     },
-    buttonStyleReset(state) {
-      state.style = { ...base(state.style), button: { ...DEFAULT_BUTTON_STYLE } };
+    buttonStyleReset: {
+      reducer(state) {
+        state.style = { ...base(state.style), button: { ...DEFAULT_BUTTON_STYLE } };
+      },
+      prepare: () => ({ payload: undefined, meta: editMeta('buttonStyle', null) }),
     },
     /** 'Edit logic' on an element: it is selected and the properties pane shows its Logic tab. */
     logicEditorOpened(state, action: PayloadAction<string>) {
@@ -211,57 +249,83 @@ const formSlice = createSlice({
     },
     /** A new condition (show the element when…, one AND group with one empty rule); the ids are made by prepare. */
     logicConditionAdded: {
-      reducer(state, action: PayloadAction<{ elementId: string; ids: NewConditionIds }>) {
+      reducer(state, action: EditAction<{ elementId: string; ids: NewConditionIds }>) {
         const { elementId, ids } = action.payload;
         editLogic(state, elementId, (logic, target) => addCondition(logic, target, ids));
       },
       prepare: (elementId: string) => ({
         payload: { elementId, ids: { configId: newId(), conditionId: newId(), groupId: newId(), ruleId: newId() } },
+        meta: editMeta('logic', elementId),
       }),
     },
-    logicConditionRemoved(state, action: PayloadAction<ConditionAddress>) {
-      const { elementId, conditionId } = action.payload;
-      editLogic(state, elementId, (logic, target) => removeCondition(logic, target, conditionId));
+    logicConditionRemoved: {
+      reducer(state, action: EditAction<ConditionAddress>) {
+        const { elementId, conditionId } = action.payload;
+        editLogic(state, elementId, (logic, target) => removeCondition(logic, target, conditionId));
+      },
+      prepare: (payload: ConditionAddress) => ({ payload, meta: editMeta('logic', payload.elementId) }),
     },
-    logicConditionActionChanged(state, action: PayloadAction<ConditionAddress & { value: VisibilityAction }>) {
-      const { elementId, conditionId, value } = action.payload;
-      editLogic(state, elementId, (logic, target) => setConditionAction(logic, target, conditionId, value));
+    logicConditionActionChanged: {
+      reducer(state, action: EditAction<ConditionAddress & { value: VisibilityAction }>) {
+        const { elementId, conditionId, value } = action.payload;
+        editLogic(state, elementId, (logic, target) => setConditionAction(logic, target, conditionId, value));
+      },
+      prepare: (payload: ConditionAddress & { value: VisibilityAction }) => ({ payload, meta: editMeta('logic', payload.elementId) }),
     },
     logicGroupAdded: {
-      reducer(state, action: PayloadAction<ConditionAddress & { ids: NewGroupIds }>) {
+      reducer(state, action: EditAction<ConditionAddress & { ids: NewGroupIds }>) {
         const { elementId, conditionId, ids } = action.payload;
         editLogic(state, elementId, (logic, target) => addGroup(logic, target, conditionId, ids));
       },
-      prepare: (address: ConditionAddress) => ({ payload: { ...address, ids: { groupId: newId(), ruleId: newId() } } }),
+      prepare: (address: ConditionAddress) => ({
+        payload: { ...address, ids: { groupId: newId(), ruleId: newId() } },
+        meta: editMeta('logic', address.elementId),
+      }),
     },
-    logicGroupRemoved(state, action: PayloadAction<GroupAddress>) {
-      const { elementId, conditionId, groupId } = action.payload;
-      editLogic(state, elementId, (logic, target) => removeGroup(logic, target, conditionId, groupId));
+    logicGroupRemoved: {
+      reducer(state, action: EditAction<GroupAddress>) {
+        const { elementId, conditionId, groupId } = action.payload;
+        editLogic(state, elementId, (logic, target) => removeGroup(logic, target, conditionId, groupId));
+      },
+      prepare: (payload: GroupAddress) => ({ payload, meta: editMeta('logic', payload.elementId) }),
     },
-    logicGroupOperatorChanged(state, action: PayloadAction<GroupAddress & { operator: GroupOperator }>) {
-      const { elementId, conditionId, groupId, operator } = action.payload;
-      editLogic(state, elementId, (logic, target) => setGroupOperator(logic, target, conditionId, groupId, operator));
+    logicGroupOperatorChanged: {
+      reducer(state, action: EditAction<GroupAddress & { operator: GroupOperator }>) {
+        const { elementId, conditionId, groupId, operator } = action.payload;
+        editLogic(state, elementId, (logic, target) => setGroupOperator(logic, target, conditionId, groupId, operator));
+      },
+      prepare: (payload: GroupAddress & { operator: GroupOperator }) => ({ payload, meta: editMeta('logic', payload.elementId) }),
     },
     logicRuleAdded: {
-      reducer(state, action: PayloadAction<RuleAddress>) {
+      reducer(state, action: EditAction<RuleAddress>) {
         const { elementId, conditionId, groupId, ruleId } = action.payload;
         editLogic(state, elementId, (logic, target) => addRule(logic, target, conditionId, groupId, ruleId));
       },
-      prepare: (address: GroupAddress) => ({ payload: { ...address, ruleId: newId() } }),
+      prepare: (address: GroupAddress) => ({ payload: { ...address, ruleId: newId() }, meta: editMeta('logic', address.elementId) }),
     },
-    logicRuleRemoved(state, action: PayloadAction<RuleAddress>) {
-      const { elementId, ...address } = action.payload;
-      editLogic(state, elementId, (logic, target) => removeRule(logic, target, address));
+    logicRuleRemoved: {
+      reducer(state, action: EditAction<RuleAddress>) {
+        const { elementId, ...address } = action.payload;
+        editLogic(state, elementId, (logic, target) => removeRule(logic, target, address));
+      },
+      prepare: (payload: RuleAddress) => ({ payload, meta: editMeta('logic', payload.elementId) }),
     },
     /** A rule edit; a new trigger resets a predicate (and a value) it does not allow (see editRule). */
-    logicRuleChanged(state, action: PayloadAction<RuleAddress & { patch: RulePatch }>) {
-      const { elementId, patch, ...address } = action.payload;
-      const tree = base(state.tree);
-      const inputOf = (id: string) => {
-        const node = tree.nodes[id];
-        return node?.type === 'input' ? node : undefined;
-      };
-      editLogic(state, elementId, (logic, target) => changeRule(logic, target, address, patch, inputOf));
+    logicRuleChanged: {
+      reducer(state, action: EditAction<RuleAddress & { patch: RulePatch }>) {
+        const { elementId, patch, ...address } = action.payload;
+        const tree = base(state.tree);
+        const inputOf = (id: string) => {
+          const node = tree.nodes[id];
+          return node?.type === 'input' ? node : undefined;
+        };
+        editLogic(state, elementId, (logic, target) => changeRule(logic, target, address, patch, inputOf));
+      },
+      // Typing a rule's value makes one step per pause.
+      prepare: (payload: RuleAddress & { patch: RulePatch }) => ({
+        payload,
+        meta: editMeta('logic', payload.elementId, fieldsGroup(`logic:${payload.elementId}:${payload.ruleId}`, payload.patch)),
+      }),
     },
     /** Leaving the builder without saving: the next visit loads the saved copy again. */
     formDiscarded() {
@@ -281,10 +345,26 @@ const formSlice = createSlice({
         if (state.formId !== action.meta.arg.formId) return;
         applyLoaded(state, action.payload);
         state.loadStatus = 'loaded';
+        // Undo stops at the form as loaded (docs/decisions.md "Undo in the builder").
+        state.history = emptyHistory() as typeof state.history;
+        state.historyStep = null;
       })
       .addCase(loadForm.rejected, (state, action) => {
         if (state.formId !== action.meta.arg.formId) return;
         state.loadStatus = 'failed';
+      })
+      // Their version replaces the editor's (an undoable edit: its meta says so); the selection stays where it can.
+      .addCase(reloadTheirVersion.fulfilled, (state, action) => {
+        const { formId, accountId, selectedElementId } = state;
+        if (formId === null || accountId === null) return;
+        applyLoaded(state, { formId, accountId, ...action.payload });
+        if (selectedElementId !== null && state.tree.nodes[selectedElementId]) {
+          state.selectedElementId = selectedElementId;
+          state.currentPageId = pageOf(base(state.tree), selectedElementId);
+        }
+      })
+      .addCase(recheckTheirVersion.fulfilled, (state, action) => {
+        if (state.conflict) state.conflict = action.payload;
       })
       .addCase(saveForm.pending, (state) => {
         state.saveStatus = 'saving';
@@ -295,6 +375,7 @@ const formSlice = createSlice({
       .addCase(saveForm.fulfilled, (state, action) => {
         const { template, sent, editedLogic, restored } = action.payload;
         state.saveStatus = 'saved';
+        state.conflict = null;
         // What was left out of the save as incomplete (spec §5) leaves the editor too, unless the logic was edited
         // meanwhile: the editor then shows what is saved, and has no unsaved changes.
         if (base(state.logic) === editedLogic && !deepEqual(editedLogic, sent.jsonConditionalLogic)) state.logic = sent.jsonConditionalLogic;
@@ -325,6 +406,7 @@ const formSlice = createSlice({
         state.elementErrors = failure.elementErrors;
         state.settingsErrors = failure.settingsErrors;
         state.saveProblem = failure.problem;
+        if (failure.conflict) state.conflict = failure.conflict;
         const first = Object.keys(failure.elementErrors)[0] ?? failure.logicElementId;
         if (first && state.tree.nodes[first]) {
           state.selectedElementId = first;
@@ -361,7 +443,9 @@ export const {
 
 /**
  * The slice's reducer, except for property edits: those are what typing sends, once per key, so they skip Immer (its
- * draft and its walk of the finished state) and build the next state directly, as updateElement does.
+ * draft and its walk of the finished state) and build the next state directly, as updateElement does. Around both,
+ * the undo history (form-history.ts) records every edit and answers undo and redo.
  */
-export const formReducer: Reducer<FormState> = (state, action) =>
-  state !== undefined && elementUpdated.match(action) ? updateElement(state, action.payload) : formSlice.reducer(state, action);
+export const formReducer: Reducer<FormState> = withEditHistory((state, action) =>
+  state !== undefined && elementUpdated.match(action) ? updateElement(state, action.payload) : formSlice.reducer(state, action),
+);

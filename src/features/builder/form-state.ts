@@ -4,6 +4,8 @@
  * thunks and the element update can all use it without importing each other (or the app's store) in a circle.
  */
 import type { FormTemplate } from '../../api/form-templates';
+import type { EditHistory } from '../../domain/edit-history';
+import { emptyHistory } from '../../domain/edit-history';
 import type { FormSnapshot } from '../../domain/form-compare';
 import type { LoadStatus } from '../../domain/load-status';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
@@ -19,6 +21,42 @@ export type FormSettingKey = 'name' | 'displayName' | 'description' | 'customSub
 export type FormSettings = Record<FormSettingKey, string>;
 
 export const SETTING_KEYS: readonly FormSettingKey[] = ['name', 'displayName', 'description', 'customSubmitMessage'];
+
+/** What an undoable change did (form-history.ts): worded in announcements, and where the selection goes on undo. */
+export type EditKind = 'add' | 'move' | 'update' | 'clone' | 'remove' | 'logic' | 'settings' | 'buttonStyle' | 'reload';
+export interface BuilderEdit {
+  kind: EditKind;
+  /** The element it changed (the new one for add and clone), or null for the form's settings and style. */
+  elementId: string | null;
+}
+
+/** The part of the state an undo brings back: the form being edited, and the selection of that moment. */
+export interface BuilderSnapshot extends FormSettings {
+  tree: FormTree;
+  logic: ConditionalLogic;
+  style: FormStyle;
+  customDataNames: Record<string, true>;
+  selectedElementId: string | null;
+  currentPageId: string | null;
+}
+
+export type FormHistory = EditHistory<BuilderSnapshot, BuilderEdit>;
+
+/**
+ * A save refused because someone else saved the form first (409). It stays until the user chooses: their version
+ * (reload) or theirs overwritten with this one. `theirs` is their version as re-read when it was found (null when it
+ * could not be read): "Overwrite with mine" replaces exactly that version and no later one.
+ */
+export interface SaveConflict {
+  theirs: { updatedAt: string; name: string } | null;
+}
+
+/** The last undo or redo (the properties pane shows the panel holding what it changed); serial tells one from the next. */
+interface HistoryStepTaken {
+  serial: number;
+  direction: 'undo' | 'redo';
+  edit: BuilderEdit;
+}
 
 export interface FormState extends FormSettings {
   /** The form id of the URL this state belongs to (the nil UUID while a new form is unsaved). */
@@ -46,6 +84,10 @@ export interface FormState extends FormSettings {
   previousFormId: string | null;
   loadStatus: LoadStatus;
   saveStatus: SaveStatus;
+  /** Undo and redo of the edits since the form was loaded (form-history.ts). */
+  history: FormHistory;
+  historyStep: HistoryStepTaken | null;
+  conflict: SaveConflict | null;
 }
 
 /**
@@ -80,6 +122,9 @@ export const initialFormState: FormState = {
   previousFormId: null,
   loadStatus: 'idle',
   saveStatus: 'idle',
+  history: emptyHistory(),
+  historyStep: null,
+  conflict: null,
 };
 
 export function snapshotOf(settings: FormSettings, jsonForm: FormDocument, logic: ConditionalLogic, style: FormStyle): FormSnapshot {

@@ -19,9 +19,11 @@ import type { FormDocumentIssue, SaveCheckProblem } from '../../domain/form-save
 import { denormaliseForm, normaliseForm } from '../../domain/form-tree';
 import { NIL_UUID } from '../../domain/ids';
 import { FORM_MESSAGES } from '../../domain/messages';
+import { editMeta } from './form-history';
+import type { EditMeta } from './form-history';
 import { selectFormSnapshot } from './form-selectors';
 import { SETTING_KEYS, restoreTemplate, snapshotOf } from './form-state';
-import type { FormSettingKey, LoadedForm, RestoredForm, SaveProblem, StateWithForm } from './form-state';
+import type { FormSettingKey, LoadedForm, RestoredForm, SaveConflict, SaveProblem, StateWithForm } from './form-state';
 import { elementErrorsFromIssues } from './save-errors';
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
@@ -105,6 +107,16 @@ export interface SaveFailure {
   problem: SaveProblem | null;
   /** For a logic problem: the element whose logic to show. */
   logicElementId?: string | null;
+  /** Someone else saved first (409): their version, for the conflict notice. */
+  conflict?: SaveConflict;
+}
+
+export interface SaveArgs {
+  /**
+   * "Overwrite with mine": the updatedAt of their version, the one the conflict notice showed. The save replaces that
+   * version only; if they saved again since, it is refused (409) like any stale save, and the notice shows the newer one.
+   */
+  overwrite?: string;
 }
 
 type FailureDetails = Pick<SaveFailure, 'status' | 'message'> & Partial<SaveFailure>;
@@ -158,13 +170,25 @@ function serverErrorsOf(errors: Record<string, string[]>, jsonForm: FormDocument
   return { settingsErrors, elementErrors: elementErrorsFromIssues(jsonForm, issues) };
 }
 
+/** Their version of the form, as the server has it now (null when it cannot be read). */
+async function theirVersion(dispatch: Dispatch, accountId: number, id: string): Promise<SaveConflict['theirs']> {
+  try {
+    const template = await readForm(dispatch, accountId, id);
+    return { updatedAt: template.updatedAt, name: template.name };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Saves the form: POST when it was never saved, else PUT with the updatedAt it was loaded with (409 when someone
- * else saved in between). The saved copy is then re-read (spec §4). Navigation to the build screen is the caller's.
+ * else saved in between: their version is read for the conflict notice, nothing of the editor is touched). With
+ * `overwrite`, the PUT carries their version's updatedAt instead. The saved copy is then re-read (spec §4).
+ * Navigation to the build screen is the caller's.
  */
-export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithForm; rejectValue: SaveFailure }>(
+export const saveForm = createAsyncThunk<SaveSuccess, SaveArgs | void, { state: StateWithForm; rejectValue: SaveFailure }>(
   'form/saveForm',
-  async (_, { getState, dispatch, rejectWithValue }) => {
+  async (args, { getState, dispatch, rejectWithValue }) => {
     const state = getState().form;
     const created = state.published === null;
     const failedMessage = created ? FORM_MESSAGES.createFailed : FORM_MESSAGES.updateFailed;
@@ -195,17 +219,17 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithFo
     let saved: FormTemplate;
     try {
       const { accountId, published } = state;
-      saved = published
-        ? await dispatch(
-            formTemplatesApi.endpoints.updateForm.initiate({ accountId, id: published.id, input: { ...input, updatedAt: published.updatedAt } }),
-          ).unwrap()
+      const updatedAt = (args && args.overwrite) || published?.updatedAt;
+      saved = published && updatedAt
+        ? await dispatch(formTemplatesApi.endpoints.updateForm.initiate({ accountId, id: published.id, input: { ...input, updatedAt } })).unwrap()
         : await dispatch(formTemplatesApi.endpoints.createForm.initiate({ accountId, input })).unwrap();
     } catch (error) {
       const status = statusOf(error);
       const errors = fieldErrorsOf(error);
-      if (status === 409) {
-        const detail = detailOf(error) ?? failedMessage;
-        return fail({ status, message: detail }, detail);
+      // A conflict is shown by the builder's notice (it stays until the user chooses), not by a passing toast.
+      if (status === 409 && state.published) {
+        const theirs = await theirVersion(dispatch, state.accountId, state.published.id);
+        return rejectWithValue({ status, message: detailOf(error) ?? failedMessage, elementErrors: {}, settingsErrors: {}, problem: null, conflict: { theirs } });
       }
       if (status === 400 && errors.jsonConditionalLogic) {
         const message = errors.jsonConditionalLogic[0] ?? failedMessage;
@@ -241,3 +265,28 @@ export const saveForm = createAsyncThunk<SaveSuccess, void, { state: StateWithFo
     return { template, created, sent, editedLogic: snapshot.jsonConditionalLogic, restored };
   },
 );
+
+/**
+ * "Reload theirs" after a conflict: the form as the server has it now replaces the editor's. An edit like any other
+ * (its meta makes it one), so Undo brings the user's own version back: nothing typed is lost for good.
+ */
+export const reloadTheirVersion = createAsyncThunk<RestoredForm, void, { state: StateWithForm; rejectValue: LoadFailure; fulfilledMeta: EditMeta }>(
+  'form/reloadTheirVersion',
+  async (_, { getState, dispatch, rejectWithValue, fulfillWithValue }) => {
+    const { accountId, published } = getState().form;
+    try {
+      if (accountId === null || published === null) throw new Error('The form was never saved');
+      const template = await readForm(dispatch, accountId, published.id);
+      return fulfillWithValue(restoreTemplate(template), editMeta('reload', null));
+    } catch (error) {
+      if (!isHandledByClient(error)) dispatch(showErrorToast(FORM_MESSAGES.loadFailed));
+      return rejectWithValue({ status: statusOf(error), message: messageOf(error) });
+    }
+  },
+);
+
+/** Reads their version again for the conflict notice (after it could not be read, or to see a newer one). */
+export const recheckTheirVersion = createAsyncThunk<SaveConflict, void, { state: StateWithForm }>('form/recheckTheirVersion', async (_, { getState, dispatch }) => {
+  const { accountId, published } = getState().form;
+  return { theirs: accountId === null || published === null ? null : await theirVersion(dispatch, accountId, published.id) };
+});

@@ -129,6 +129,28 @@ function StaticValue({ id, name, trigger, value, onChange }: { id: string; name:
   }
 }
 
+/**
+ * The rule as a sentence with every name in full ('When “Were you injured…” equals “Yes, and…”'): in the narrow pane
+ * a select shows only the start of a long label or option.
+ */
+function ruleSentence(rule: LogicRule, trigger: InputElement, choices: InputChoices, predicate: Predicate | '', mode: CompareMode): string {
+  const quoted = (text: string) => `“${text}”`;
+  const nameOf = (id: string) => choices.names.get(id)?.name ?? 'a removed input';
+  const parts = [`When ${quoted(nameOf(trigger.id))}`];
+  if (predicate === '') return `${parts[0]} …`;
+  parts.push(PREDICATE_LABELS[predicate]);
+  if (predicateNeedsValue(predicate)) {
+    if (mode === 'reference') parts.push(rule.referenceValueId ? `the answer to ${quoted(nameOf(rule.referenceValueId))}` : '…');
+    else if (rule.staticValue === null || rule.staticValue === '') parts.push('…');
+    else if (trigger.subtype === 'radio' || trigger.subtype === 'dropdown') {
+      const index = trigger.options.findIndex((option) => option.id === rule.staticValue);
+      const option = trigger.options[index];
+      parts.push(option ? quoted(option.text || `Option ${index + 1}`) : 'a removed option');
+    } else parts.push(typeof rule.staticValue === 'number' ? String(rule.staticValue) : quoted(String(rule.staticValue)));
+  }
+  return parts.join(' ');
+}
+
 interface RuleEditorProps extends RuleAddress {
   index: number;
   /** The word joining it to the rule before ('and' / 'or'); null for the first rule. */
@@ -187,6 +209,12 @@ export const RuleEditor = memo(function RuleEditor({ elementId, conditionId, gro
           <span>Remove</span>
         </Button>
       </div>
+      {/* Read out by the fields themselves; shown so that long names can be read in full. */}
+      {trigger && (
+        <p className="logic-rule-summary" aria-hidden="true">
+          {ruleSentence(rule, trigger, choices, predicate, mode)}
+        </p>
+      )}
       <div className="logic-rule-fields">
         <Form.Group className="logic-field" controlId={whenId}>
           <Form.Label>When</Form.Label>

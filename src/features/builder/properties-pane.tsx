@@ -1,7 +1,8 @@
 /**
  * The right-hand pane: the selected element's properties and logic, the form's settings and its button style, as
  * tabs. Selecting an element opens its properties (unless its logic is being looked at: then the logic of the next
- * one); 'Edit logic' opens the Logic tab; a refused save opens the panel holding the problem.
+ * one); 'Edit logic' opens the Logic tab; a refused save opens the panel holding the problem; an undo or redo opens
+ * the panel holding what it changed.
  */
 import { useEffect, useRef, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';
@@ -10,14 +11,26 @@ import { useAppSelector } from '../../app/hooks';
 import { ButtonStyleEditor } from './button-style-editor';
 import { ElementProperties } from './element-properties';
 import { FormSettingsEditor } from './form-settings-editor';
-import { selectLogicEditorRequests, selectSaveProblem, selectSelectedElementId } from './form-selectors';
-import type { SaveProblem } from './form-state';
+import { selectHistoryStep, selectLogicEditorRequests, selectSaveProblem, selectSelectedElementId } from './form-selectors';
+import type { EditKind, SaveProblem } from './form-state';
 import { LogicEditor } from './logic-editor';
 
 type PaneTab = 'element' | 'logic' | 'form' | 'button';
 
 const TABS_ID = 'builder-properties-tabs';
 const TAB_OF_PROBLEM: Record<SaveProblem, PaneTab> = { settings: 'form', buttonStyle: 'button', elements: 'element', logic: 'logic' };
+/** The panel showing what an undo or redo changed (null: the one showing now will do). */
+const TAB_OF_EDIT: Record<EditKind, PaneTab | null> = {
+  add: null,
+  move: null,
+  clone: null,
+  remove: null,
+  update: 'element',
+  logic: 'logic',
+  settings: 'form',
+  buttonStyle: 'button',
+  reload: null,
+};
 
 function NoElementSelected({ what }: { what: string }) {
   return (
@@ -37,6 +50,8 @@ export function PropertiesPane() {
   const logicRequests = useAppSelector(selectLogicEditorRequests);
   const [seenLogicRequests, setSeenLogicRequests] = useState(logicRequests);
   const requestsAtMount = useRef(logicRequests);
+  const historyStep = useAppSelector(selectHistoryStep);
+  const [seenHistoryStep, setSeenHistoryStep] = useState(historyStep);
 
   // Adjusting state while rendering (React's pattern for "reset on prop change"): no extra commit.
   if (selectedId !== seenSelection) {
@@ -51,6 +66,23 @@ export function PropertiesPane() {
     setSeenProblem(problem);
     if (problem) setTab(TAB_OF_PROBLEM[problem]);
   }
+  if (historyStep !== seenHistoryStep) {
+    setSeenHistoryStep(historyStep);
+    const shows = historyStep && TAB_OF_EDIT[historyStep.edit.kind];
+    if (shows && (selectedId || (shows !== 'element' && shows !== 'logic'))) setTab(shows);
+  }
+
+  // Where the tab row scrolls sideways (a narrow pane), the selected tab stays in view (sideways only: the page
+  // itself must not jump to the pane).
+  useEffect(() => {
+    const button = document.getElementById(`${TABS_ID}-tab-${tab}`);
+    const row = button?.closest<HTMLElement>('.builder-tabs');
+    if (!button || !row) return;
+    const start = button.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    const end = start + button.getBoundingClientRect().width;
+    if (start < row.scrollLeft) row.scrollLeft = start;
+    else if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth;
+  }, [tab]);
 
   // 'Edit logic' takes keyboard users to the Logic tab, from where Tab goes into its panel.
   useEffect(() => {

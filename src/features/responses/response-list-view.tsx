@@ -6,7 +6,6 @@ import type { FormResponseListItem } from '../../api/form-responses';
 import { EmptyState as ListEmptyState, ListSkeleton, ListTable } from '../../components/list-card';
 import { useAppSelector } from '../../app/hooks';
 import { ResponseTime } from '../../components/response-time';
-import { formatExactTime } from '../../domain/intl-format';
 import { listDeliveryLook } from './delivery-labels';
 import { responseDetailPath } from './response-paths';
 import { selectSelectedResponseId } from './response-slice';
@@ -22,11 +21,14 @@ export interface ResponseListViewProps {
   label: string;
 }
 
-/** What a screen reader announces for a row's link: whose response, to which form, and when. */
-function responseLinkLabel(response: { summary: { value: string }[]; formName: string; submittedAt: string }): string {
+/**
+ * What a row's link adds for a screen reader after its visible time: whose response and to which form. Added as
+ * hidden text, not as an aria-label, so the link's name starts with what it shows (WCAG 2.5.3 label in name: a
+ * voice-control user says what they see).
+ */
+function ResponseLinkContext({ response }: { response: { summary: { value: string }[]; formName: string } }) {
   const who = response.summary[0]?.value;
-  const when = formatExactTime(response.submittedAt);
-  return `Open response${who ? ` from ${who}` : ''} to ${response.formName}, submitted ${when}`;
+  return <span className="visually-hidden">{`: response${who ? ` from ${who}` : ''} to ${response.formName}`}</span>;
 }
 
 function SpamBadge() {
@@ -117,8 +119,9 @@ export function ResponseTable({ responses, accountId, listSearch, now, label }: 
               }}
             >
               <td className="text-nowrap">
-                <Link to={to} state={state} className="response-link" aria-label={responseLinkLabel(response)}>
+                <Link to={to} state={state} className="response-link">
                   <ResponseTime iso={response.submittedAt} now={now} />
+                  <ResponseLinkContext response={response} />
                 </Link>
               </td>
               <td className="response-form-name">{response.formName}</td>
@@ -158,9 +161,9 @@ export function ResponseCards({ responses, accountId, listSearch, now, label }: 
               to={responseDetailPath(accountId, response.id)}
               state={state}
               className="response-link stretched-link small"
-              aria-label={responseLinkLabel(response)}
             >
               <ResponseTime iso={response.submittedAt} now={now} inline />
+              <ResponseLinkContext response={response} />
             </Link>
             <Summary response={response} />
           </div>

@@ -12,7 +12,10 @@ export interface LinkFieldProps {
   help?: ReactNode;
 }
 
-/** A link to hand out: read-only field (selected whole on focus), copy button and, optionally, an open link. */
+/**
+ * A link to hand out: read-only field (selected whole on focus) that shows the whole link, wrapped onto more lines
+ * when the column is narrow, a copy button and, optionally, an open link.
+ */
 export function LinkField({ label, url, copyLabel, openLabel, help }: LinkFieldProps) {
   const fieldId = useId();
   const helpId = `${fieldId}-help`;
@@ -21,18 +24,21 @@ export function LinkField({ label, url, copyLabel, openLabel, help }: LinkFieldP
       <label htmlFor={fieldId} className="form-label fw-semibold">
         {label}
       </label>
-      <div className="d-flex flex-column flex-sm-row gap-2">
-        <input
+      {/* The field on a line of its own: a long link in a narrow column wraps instead of hiding its end. */}
+      <div className="d-grid gap-2">
+        <textarea
           id={fieldId}
-          type="text"
           className="form-control share-link-input"
           value={url}
           readOnly
+          // Where the field cannot size itself to the link (CSS field-sizing), room for a long one.
+          rows={3}
           spellCheck={false}
+          autoComplete="off"
           aria-describedby={help ? helpId : undefined}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <div className="d-flex gap-2 flex-shrink-0">
+        <div className="d-flex flex-wrap gap-2">
           <CopyButton value={url} label={copyLabel} />
           {openLabel && <OpenInNewTab href={url}>{openLabel}</OpenInNewTab>}
         </div>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { inputsOf } from '../../domain/answers';
@@ -75,12 +76,18 @@ const EVENT_EXAMPLE = `document.addEventListener('formbuilder:submitted', (event
   console.log('Form', formId, 'submitted as response', responseId);
 });`;
 
-/** A reference table: the caption names it for assistive technology, `headings` its columns, `children` its rows. */
+/**
+ * A reference table: the caption names it for assistive technology, `headings` its columns, `children` its rows. On a
+ * phone it scrolls sideways in its box, which keyboard users reach with Tab (it holds nothing else focusable).
+ */
 function DocsTable({ caption, headings, children }: { caption: ReactNode; headings: readonly string[]; children: ReactNode }) {
+  const captionId = useId();
   return (
-    <div className="table-responsive border rounded mb-3">
+    <div className="table-responsive border rounded mb-3 share-scroll-box" tabIndex={0} role="region" aria-labelledby={captionId}>
       <table className="table share-table quiet-headings align-top mb-0">
-        <caption className="visually-hidden">{caption}</caption>
+        <caption id={captionId} className="visually-hidden">
+          {caption}
+        </caption>
         <thead>
           <tr>
             {headings.map((heading) => (

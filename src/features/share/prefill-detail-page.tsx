@@ -77,7 +77,7 @@ export function PrefillDetailPage() {
             </div>
           );
         }
-        return <PrefillEditor key={prefill.id} form={{ ...form, document }} prefill={prefill} />;
+        return <PrefillEditor key={prefill.id} form={{ ...form, document }} prefill={prefill} deleting={deleting || deleted} />;
       }}
     </ShareFrame>
   );

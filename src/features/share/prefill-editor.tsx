@@ -6,6 +6,7 @@ import { formPrefillsApi, prefillErrorsOf } from '../../api/form-prefills';
 import type { FormPrefill } from '../../api/form-prefills';
 import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
+import { DirtyLeaveGuard } from '../../components/leave-guard';
 import { LoadingButton } from '../../components/loading-button';
 import { NameField } from '../../components/name-field';
 import { inputsOf } from '../../domain/answers';
@@ -25,13 +26,15 @@ interface PrefillEditorProps {
   form: ShareForm & { document: FormDocument };
   /** The saved prefill, from the api cache (a save replaces it there). */
   prefill: FormPrefill;
+  /** The prefill is being deleted: its edits no longer matter, and leaving must not ask about them. */
+  deleting?: boolean;
 }
 
 /**
  * Name, values and link of one prefill. Mounted per prefill: the draft (name, answers) starts from the saved prefill
  * and is the editor's own until saved.
  */
-export function PrefillEditor({ form, prefill }: PrefillEditorProps) {
+export function PrefillEditor({ form, prefill, deleting = false }: PrefillEditorProps) {
   const dispatch = useAppDispatch();
   const document = useMemo(() => withoutRequired(form.document), [form.document]);
   const placements = useMemo(() => inputsOf(document), [document]);
@@ -47,7 +50,9 @@ export function PrefillEditor({ form, prefill }: PrefillEditorProps) {
 
   const orphans = orphanValueCount(document, saved.data);
   const data = prefillDataOf(document, answers);
-  const dirty = name.trim() !== saved.name || !sameData(data, prefillDataOf(document, saved.data)) || orphans > 0;
+  // What the user changed: leaving loses it. Values of removed inputs are only dropped by a save: leaving keeps them.
+  const edited = name.trim() !== saved.name || !sameData(data, prefillDataOf(document, saved.data));
+  const dirty = edited || orphans > 0;
   const link = prefilledFormUrl(appOrigin(), form.id, prefill.id);
 
   const registerFocusTarget = useCallback((inputId: string, element: HTMLElement | null) => {
@@ -116,6 +121,11 @@ export function PrefillEditor({ form, prefill }: PrefillEditorProps) {
 
   return (
     <Form id={FORM_ELEMENT_ID} noValidate onSubmit={(event) => void submit(event)}>
+      <DirtyLeaveGuard
+        id="leave-prefill-modal"
+        subtitle="This prefill has changes that are not saved. If you leave now, they will be lost."
+        dirty={edited && !saving && !deleting}
+      />
       <div className="row g-4">
         <div className="col-lg-4 order-lg-last">
           <PrefillDetailsCard
@@ -150,7 +160,7 @@ export function PrefillEditor({ form, prefill }: PrefillEditorProps) {
         </div>
       </div>
 
-      <div className="prefill-actions d-flex flex-wrap align-items-center justify-content-end gap-3 mt-4">
+      <div className="prefill-actions sticky-action-bar d-flex flex-wrap align-items-center justify-content-end gap-3 mt-4">
         <span className="text-body-secondary small" role="status">
           {dirty ? 'Unsaved changes' : 'All changes saved'}
         </span>

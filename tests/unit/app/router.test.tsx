@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
-import { errorRaised, updateFound } from '../../../src/app/app-slice';
+import { errorRaised, showSuccessToast, updateFound } from '../../../src/app/app-slice';
 import { resetReloadState } from '../../../src/app/build-check';
 import { browserLocation } from '../../../src/app/browser-location';
 import { connectHttpClient } from '../../../src/app/http-wiring';
@@ -110,7 +110,8 @@ describe('route guards', () => {
     const support = screen.getByRole('link', { name: 'Contact Support' });
     expect(decodeURIComponent(support.getAttribute('href') ?? '')).toContain('Page Not Found: /abc');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(document.title).toBe('Form Builder');
+    // Set by the layout's effect, which a loaded machine may run a moment after the error page painted.
+    await waitFor(() => expect(document.title).toBe('Form Builder'));
   });
 
   it('answers an unknown path with Page Not Found, without asking anyone to sign in', async () => {
@@ -292,6 +293,32 @@ describe('default layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Responses' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'No responses yet' })).toBeInTheDocument();
     expect(timeZoneOffers).toEqual([]);
+  });
+
+  it('clears a toast on the next navigation: it does not follow the user to the next screen', async () => {
+    const { store, router } = renderApp('/12', signedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeInTheDocument();
+    act(() => {
+      store.dispatch(showSuccessToast('Form archived successfully'));
+    });
+    expect(await screen.findByText('Form archived successfully')).toBeInTheDocument();
+    // Later, the user goes elsewhere.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await act(() => router.navigate('/12/responses'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Responses' })).toBeInTheDocument();
+    expect(store.getState().app.toast.show).toBe(false);
+  });
+
+  it('keeps the toast of the action that starts the navigation (shown, then navigated, at once)', async () => {
+    const { store, router } = renderApp('/12', signedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeInTheDocument();
+    await act(() => {
+      store.dispatch(showSuccessToast('Form created successfully'));
+      return router.navigate('/12/responses');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Responses' })).toBeInTheDocument();
+    expect(store.getState().app.toast).toMatchObject({ show: true, title: 'Success', message: 'Form created successfully' });
+    expect(screen.getByText('Form created successfully')).toBeInTheDocument();
   });
 
   it('turns the next navigation into a full page load once a newer build is known', async () => {

@@ -1,8 +1,9 @@
 import './rich-text-jsdom';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { isFieldHistoryChange, isHistoryKeyFree } from '../../../src/components/field-history';
 import { RichTextField } from '../../../src/components/rich-text/rich-text-field';
 import type { RichTextFieldProps } from '../../../src/components/rich-text/rich-text-field';
 
@@ -35,9 +36,9 @@ function Host({ initial = '', onChange, ariaLabel = 'Content', ...rest }: HostPr
   );
 }
 
-/** Waits for the lazy ProseMirror chunk and returns the editable element. */
+/** Waits for the lazy ProseMirror chunk (the first test loads it: a busy machine needs a while) and returns the editable element. */
 async function editor(name = 'Content'): Promise<HTMLElement> {
-  await waitFor(() => expect(screen.getByRole('textbox', { name })).toHaveAttribute('contenteditable', 'true'));
+  await waitFor(() => expect(screen.getByRole('textbox', { name })).toHaveAttribute('contenteditable', 'true'), { timeout: 5000 });
   return screen.getByRole('textbox', { name });
 }
 
@@ -284,5 +285,72 @@ describe('RichTextField', () => {
       fireEvent.keyDown(box, { key: 'z', code: 'KeyZ', keyCode: 90, ctrlKey: true });
     });
     expect(currentValue()).toBe('<p>Start</p>');
+  });
+
+  it('tells its own undo and redo apart from typing (the builder walks back with them)', async () => {
+    const calls: [string, boolean][] = [];
+    const user = userEvent.setup();
+    render(<Host initial="<p>Start</p>" onChange={(html) => calls.push([html, isFieldHistoryChange()])} />);
+    const box = await editor();
+    await user.click(box);
+    await user.keyboard('{Control>}a{/Control}more');
+    expect(calls.at(-1)).toEqual(['<p>more</p>', false]);
+    await act(async () => {
+      fireEvent.keyDown(box, { key: 'z', code: 'KeyZ', keyCode: 90, ctrlKey: true });
+    });
+    expect(calls.at(-1)).toEqual(['<p>Start</p>', true]);
+    await act(async () => {
+      fireEvent.keyDown(box, { key: 'z', code: 'KeyZ', keyCode: 90, ctrlKey: true, shiftKey: true });
+    });
+    expect(calls.at(-1)).toEqual(['<p>more</p>', true]);
+    expect(isFieldHistoryChange()).toBe(false);
+  });
+
+  it('leaves Mod-z to the page when it has nothing of its own to undo, also after a change from outside', async () => {
+    const user = userEvent.setup();
+    render(<Host initial="<p>Start</p>" />);
+    const box = await editor();
+    const ctrlZ = () => {
+      const event = createEvent.keyDown(box, { key: 'z', code: 'KeyZ', keyCode: 90, ctrlKey: true });
+      act(() => {
+        fireEvent(box, event);
+      });
+      return event;
+    };
+    // Nothing typed yet: the page's undo may have the key (ProseMirror still keeps the browser's undo out).
+    const first = ctrlZ();
+    expect(first.defaultPrevented).toBe(true);
+    expect(isHistoryKeyFree(first)).toBe(true);
+    await user.click(box);
+    await user.keyboard('{Control>}a{/Control}typed');
+    // Typing of its own: the field takes the key.
+    expect(isHistoryKeyFree(ctrlZ())).toBe(false);
+    expect(currentValue()).toBe('<p>Start</p>');
+    await user.keyboard('{Control>}a{/Control}typed');
+    // A change from outside (the builder's undo) starts the field's own history afresh: the old typing is gone from it.
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(box.innerHTML).toContain('From outside');
+    expect(isHistoryKeyFree(ctrlZ())).toBe(true);
+    expect(currentValue()).toBe('<p>From outside</p>');
+  });
+
+  it('draws the list and link tools as SVG icons, named for screen readers', async () => {
+    const user = userEvent.setup();
+    render(<Host initial="<p>site</p>" />);
+    const box = await editor();
+    for (const name of ['Bulleted list', 'Numbered list', 'Add link']) {
+      const tool = screen.getByRole('button', { name });
+      expect(tool.querySelector('svg')).not.toBeNull();
+      // No emoji or other glyph a font may lack: the name comes from the label, the picture from the svg.
+      expect(tool).toHaveTextContent(/^$/);
+    }
+    await user.click(box);
+    await user.keyboard('{Control>}a{/Control}');
+    await user.click(screen.getByRole('button', { name: 'Add link' }));
+    await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'example.com{Enter}');
+    await user.keyboard('{Control>}a{/Control}');
+    const remove = screen.getByRole('button', { name: 'Remove link' });
+    expect(remove.querySelector('svg')).not.toBeNull();
+    expect(remove).toHaveTextContent(/^$/);
   });
 });

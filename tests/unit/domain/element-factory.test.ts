@@ -8,6 +8,7 @@ import {
   createSection,
   nextPageTitle,
 } from '../../../src/domain/element-factory';
+import { isUntitledPage, isUntitledSection } from '../../../src/domain/form-constants';
 import { DEFAULT_BUTTON_STYLE, INPUT_SUBTYPES, formDocumentSchema, inputElementSchema } from '../../../src/domain/form-document';
 import { normaliseForm } from '../../../src/domain/form-tree';
 import { counterIds } from './form-fixtures';
@@ -149,5 +150,26 @@ describe('nextPageTitle', () => {
     const tree = normaliseForm([createPage('a', 'Page 1'), createPage('b', 'Page 3')]);
     expect(nextPageTitle(tree)).toBe('Page 4');
     expect(nextPageTitle(normaliseForm([createPage('a', 'Intro')]))).toBe('Page 2');
+  });
+});
+
+describe('untitled scaffolding', () => {
+  it('recognises the titles the builder gives, and only those', () => {
+    expect(isUntitledPage('Page 1')).toBe(true);
+    expect(isUntitledPage(' Page 12 ')).toBe(true);
+    expect(isUntitledPage('')).toBe(true);
+    expect(isUntitledPage('page 1')).toBe(false);
+    expect(isUntitledPage('Page 1: About you')).toBe(false);
+    expect(isUntitledPage('About you')).toBe(false);
+    expect(isUntitledSection('Section')).toBe(true);
+    expect(isUntitledSection('  ')).toBe(true);
+    expect(isUntitledSection('Section A')).toBe(false);
+    expect(isUntitledSection('section')).toBe(false);
+  });
+
+  it('calls every new page and section something it recognises as untitled', () => {
+    const [first] = createNewFormDocument();
+    expect(isUntitledPage(first!.title)).toBe(true);
+    expect(isUntitledSection((first!.children[0] as { title: string }).title)).toBe(true);
   });
 });

@@ -76,6 +76,19 @@ describe('FormBuilder.embed', () => {
     expect(onSubmitted).not.toHaveBeenCalled();
   });
 
+  it('names the iframe after the form once the form tells its title', () => {
+    const target = document.body.appendChild(document.createElement('div'));
+    const { iframe } = createFormBuilder(window, SERVER).embed({ formId: 'form-1', target });
+    expect(iframe.title).toBe('Form');
+    message(iframe, { type: 'formbuilder:title', formId: 'form-1', title: 'Accident intake' });
+    expect(iframe.title).toBe('Accident intake');
+    // Not from another origin, not for another form, not a title that is not text.
+    message(iframe, { type: 'formbuilder:title', formId: 'form-1', title: 'Phishing' }, 'https://evil.example');
+    message(iframe, { type: 'formbuilder:title', formId: 'form-2', title: 'Other form' });
+    message(iframe, { type: 'formbuilder:title', formId: 'form-1', title: 42 });
+    expect(iframe.title).toBe('Accident intake');
+  });
+
   it('dispatches a bubbling formbuilder:submitted event and calls onSubmit', () => {
     const outer = document.body.appendChild(document.createElement('section'));
     const target = outer.appendChild(document.createElement('div'));

@@ -155,7 +155,10 @@ describe('PreviewPage', () => {
 
   it('previews a new unsaved form with nobody editing it', () => {
     renderAt('preview', NIL_UUID);
-    expect(screen.getByRole('heading', { name: 'Page 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    // The new form's 'Page 1' and 'Section' are builder scaffolding, which respondents (and so the preview) do not see.
+    expect(screen.queryByRole('heading', { name: 'Page 1' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Section')).not.toBeInTheDocument();
   });
 });
 

@@ -24,16 +24,18 @@ describe('messages to the parent page', () => {
     return { win: { parent }, parent };
   };
 
-  it('posts resize (only when the height changes) and submitted to the parent origin', () => {
+  it('posts resize (only when the height changes), the title and submitted to the parent origin', () => {
     const { win, parent } = framed();
     const messenger = createParentMessenger(win, 'form-1', { embedded: true, parentOrigin: 'https://firm.example' });
     messenger.resized(300.2);
     messenger.resized(301);
     messenger.resized(480);
+    messenger.titled('Accident intake');
     messenger.submitted('resp-1');
     expect(parent.postMessage.mock.calls).toEqual([
       [{ type: 'formbuilder:resize', formId: 'form-1', height: 301 }, 'https://firm.example'],
       [{ type: 'formbuilder:resize', formId: 'form-1', height: 480 }, 'https://firm.example'],
+      [{ type: 'formbuilder:title', formId: 'form-1', title: 'Accident intake' }, 'https://firm.example'],
       [{ type: 'formbuilder:submitted', formId: 'form-1', responseId: 'resp-1' }, 'https://firm.example'],
     ]);
   });

@@ -37,7 +37,11 @@ function bootFor(query = '', embed: EmbedSettings = { embedded: false, parentOri
   return { formId: FORM_ID, prefillId, params, embed, submissionKey: KEY, firstLoad: load(), load };
 }
 
-const quietMessenger = () => ({ resized: vi.fn<ParentMessenger['resized']>(), submitted: vi.fn<ParentMessenger['submitted']>() });
+const quietMessenger = () => ({
+  resized: vi.fn<ParentMessenger['resized']>(),
+  titled: vi.fn<ParentMessenger['titled']>(),
+  submitted: vi.fn<ParentMessenger['submitted']>(),
+});
 
 function renderApp(boot: RespondentBoot, messenger = quietMessenger()) {
   const user = userEvent.setup();
@@ -251,6 +255,7 @@ describe('mounting inside an embed', () => {
     });
     expect(parent.postMessage).toHaveBeenLastCalledWith({ type: 'formbuilder:resize', formId: FORM_ID, height: 50 }, 'https://firm.example');
     const button = await within(container).findByRole('button', { name: 'Send' });
+    expect(parent.postMessage).toHaveBeenCalledWith({ type: 'formbuilder:title', formId: FORM_ID, title: publicForm().name }, 'https://firm.example');
     height = 612;
     act(() => resize([], {} as ResizeObserver));
     expect(parent.postMessage).toHaveBeenLastCalledWith({ type: 'formbuilder:resize', formId: FORM_ID, height: 612 }, 'https://firm.example');

@@ -21,7 +21,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** What the server puts into index.html from SUPPORT_EMAIL (server/static.ts). */
+function serverSupportEmail(address: string): () => void {
+  const meta = document.createElement('meta');
+  meta.name = 'formbuilder-support-email';
+  meta.content = address;
+  document.head.append(meta);
+  return () => meta.remove();
+}
+
 describe('error page variants (spec §2)', () => {
+  let removeSupportEmail = () => {};
+  beforeEach(() => {
+    removeSupportEmail = serverSupportEmail('help@smith-law.example');
+  });
+  afterEach(() => removeSupportEmail());
+
   it.each([
     [{ statusCode: 404, message: 'Account Not Found' }, 'Account Not Found', 'Please contact Support for assistance.'],
     [
@@ -37,7 +52,7 @@ describe('error page variants (spec §2)', () => {
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Previous Page' })).toBeInTheDocument();
     const support = screen.getByRole('link', { name: 'Contact Support' });
-    expect(support.getAttribute('href')).toMatch(/^mailto:support@formbuilder\.test\?/);
+    expect(support.getAttribute('href')).toMatch(/^mailto:help@smith-law\.example\?/);
   });
 
   it('shows what failed when the title does not already say it', () => {
@@ -65,10 +80,16 @@ describe('error page variants (spec §2)', () => {
 
   it('puts the error and the page into the support mail', () => {
     const href = supportMailto({ statusCode: 404, message: 'Page Not Found: /abc' }, 'http://localhost/abc');
-    expect(href.startsWith('mailto:support@formbuilder.test?subject=')).toBe(true);
+    expect(href.startsWith('mailto:help@smith-law.example?subject=')).toBe(true);
     const body = decodeURIComponent(href.split('body=')[1]);
     expect(body).toContain('Error 404: Page Not Found: /abc');
     expect(body).toContain('Page: http://localhost/abc');
+  });
+
+  it('opens the mail without a recipient when the server has no support address, never to a made-up one', () => {
+    removeSupportEmail();
+    renderWithProviders(<ErrorPage error={{ statusCode: 500, message: 'Boom' }} />, { preloadedState: signedIn });
+    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toMatch(/^mailto:\?subject=Form%20Builder%20support%20request&body=/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SUBMIT_MESSAGE, FormRenderer, SUBMIT_FAILED_MESSAGE } from '../../../../src/components/form-renderer/form-renderer';
+import { DEFAULT_SUBMIT_MESSAGE, FormRenderer, SUBMIT_FAILED_MESSAGE, SUBMITTED_TITLE } from '../../../../src/components/form-renderer/form-renderer';
 import type { FormRendererProps } from '../../../../src/components/form-renderer/form-renderer';
 import { defaultFormStyle, emptyConditionalLogic } from '../../../../src/domain/form-document';
 import type { FormDocument, InputElement, InputSubtype, PageChild, SectionElement } from '../../../../src/domain/form-document';
@@ -159,6 +159,17 @@ describe('FormRenderer', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
+  it('thanks the respondent under the form title with a clear confirmation and the custom message', async () => {
+    const doc: FormDocument = [page('p1', 'Only', [])];
+    const { user } = renderForm({ document: doc, title: 'Accident intake', submitMessage: 'A lawyer will call you within one business day.' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Accident intake' })).toBeInTheDocument();
+    const thanks = screen.getByRole('status');
+    expect(within(thanks).getByRole('heading', { level: 2, name: SUBMITTED_TITLE })).toBeInTheDocument();
+    expect(thanks).toHaveTextContent('A lawyer will call you within one business day.');
+    expect(thanks).toHaveFocus();
+  });
+
   it('shows a default message when there is no custom one', async () => {
     const doc: FormDocument = [page('p1', 'Only', [])];
     const { user } = renderForm({ document: doc, submitMessage: '' });
@@ -277,6 +288,37 @@ describe('FormRenderer', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('textbox', { name: 'Inside' })).toHaveFocus();
+  });
+
+  it('does not show the builder\'s default titles (Page N, Section) to respondents', async () => {
+    const doc: FormDocument = [
+      page('p1', 'Page 1', [
+        section('s1', 'p1', [input('textInput', 'a', 's1', { label: 'A' })], { title: 'Section' }),
+        section('s2', 'p1', [input('textInput', 'b', 's2', { label: 'B' })], { title: '  ', collapsible: true, collapsed: true }),
+        section('s3', 'p1', [input('textInput', 'c', 's3', { label: 'C' })], { title: 'Your accident' }),
+      ]),
+      page('p2', 'Page 2: Contact', []),
+    ];
+    const { user } = renderForm({ document: doc, title: 'Intake' });
+    expect(screen.queryByText('Page 1')).not.toBeInTheDocument();
+    expect(screen.queryByText('Section')).not.toBeInTheDocument();
+    // The untitled step is named by its progress line; a section the firm named keeps its heading.
+    expect(screen.getByRole('heading', { level: 2, name: 'Page 1 of 2' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Your accident' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    // A collapsible untitled section still has words on its toggle.
+    expect(screen.getByRole('button', { name: 'Details' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // A title the firm wrote is shown, even when it starts like a default one.
+    expect(screen.getByRole('heading', { level: 2, name: 'Page 2: Contact' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Page 1 of 2' })).toHaveFocus();
+  });
+
+  it('shows no page heading on a one-page form whose page is untitled', () => {
+    renderForm({ document: [page('p1', 'Page 1', [input('textInput', 'a', 'p1', { label: 'A' })])], title: 'Intake' });
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Intake']);
+    expect(screen.queryByText(/Page 1/)).not.toBeInTheDocument();
   });
 
   it('styles the buttons from the form style', () => {

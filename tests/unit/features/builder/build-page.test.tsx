@@ -9,6 +9,7 @@ import {
   TEMPLATES_URL,
   TEMPLATE_URL,
   renderBuilder,
+  sampleDocument,
   templateJson,
 } from './builder-fixtures';
 
@@ -21,7 +22,8 @@ function serveTemplate(template: Record<string, unknown> = templateJson()) {
 }
 
 async function openFullName(user: ReturnType<typeof renderBuilder>['user']) {
-  await user.click(await screen.findByRole('group', { name: 'Short Answer: Full name' }));
+  // The first render loads the whole builder: give a busy machine time.
+  await user.click(await screen.findByRole('group', { name: 'Short Answer: Full name' }, { timeout: 5000 }));
   return screen.getByLabelText('Label');
 }
 
@@ -171,17 +173,94 @@ describe('build page: unsaved changes and saving', () => {
     expect(screen.getAllByText('Form name is required').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('shows the server detail on a 409 and keeps the changes', async () => {
-    serveTemplate();
-    server.use(http.put(TEMPLATE_URL, () => HttpResponse.json({ detail: CONFLICT }, { status: 409 })));
+  it('shows a conflict notice on a 409 that stays, keeps the changes, and names their version', async () => {
+    let reads = 0;
+    server.use(
+      http.get(TEMPLATE_URL, () => {
+        reads += 1;
+        return HttpResponse.json(reads === 1 ? templateJson() : templateJson({ updatedAt: '2024-05-03T14:05:00.000Z', name: 'Client intake (new)' }));
+      }),
+      http.put(TEMPLATE_URL, () => HttpResponse.json({ detail: CONFLICT }, { status: 409 })),
+    );
     const { user } = renderBuilder();
     const label = await openFullName(user);
     await user.type(label, '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
+    const title = await screen.findByText('Someone else saved this form while you were editing it');
+    const alert = title.closest('[role="alert"]') as HTMLElement;
+    expect(alert).not.toBeNull();
+    expect(alert).toHaveTextContent(/under the name “Client intake \(new\)”/);
+    expect(alert).toHaveTextContent('Save keeps being refused until you choose which version to keep');
+    expect(within(alert).getByRole('button', { name: 'Reload theirs' })).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Overwrite with mine' })).toBeInTheDocument();
+    // No passing toast instead: the notice says it, and stays while the user goes on typing.
+    expect(screen.queryByText(CONFLICT)).not.toBeInTheDocument();
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     expect(screen.getByLabelText('Label')).toHaveValue('Full name!');
-  });
+    await user.type(screen.getByLabelText('Label'), '?');
+    expect(screen.getByText('Someone else saved this form while you were editing it')).toBeInTheDocument();
+  }, 15_000);
+
+  it('overwrites with mine after a confirmation: the PUT carries their version’s updatedAt, then the notice goes', async () => {
+    const theirUpdatedAt = '2024-05-03T14:05:00.000Z';
+    let reads = 0;
+    const puts: Record<string, unknown>[] = [];
+    server.use(
+      http.get(TEMPLATE_URL, () => {
+        reads += 1;
+        return HttpResponse.json(reads === 1 ? templateJson() : templateJson({ updatedAt: theirUpdatedAt }));
+      }),
+      http.put(TEMPLATE_URL, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        puts.push(body);
+        if (body.updated_at !== theirUpdatedAt) return HttpResponse.json({ detail: CONFLICT }, { status: 409 });
+        return HttpResponse.json(templateJson({ updatedAt: '2024-05-03T14:10:00.000Z', jsonForm: body.jsonForm }));
+      }),
+    );
+    const { user } = renderBuilder();
+    const label = await openFullName(user);
+    await user.type(label, '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const overwrite = await screen.findByRole('button', { name: 'Overwrite with mine' });
+    await user.click(overwrite);
+    // Nothing is sent before the confirmation.
+    expect(puts).toHaveLength(1);
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('Their changes will be lost.');
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, overwrite' }));
+    expect(await screen.findByText('Form updated successfully')).toBeInTheDocument();
+    expect(puts).toHaveLength(2);
+    expect(puts[1]).toMatchObject({ updated_at: theirUpdatedAt });
+    await waitFor(() => expect(screen.queryByText('Someone else saved this form while you were editing it')).not.toBeInTheDocument());
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('reloads theirs after a confirmation, and Undo brings mine back', async () => {
+    let reads = 0;
+    server.use(
+      http.get(TEMPLATE_URL, () => {
+        reads += 1;
+        const theirDocument = sampleDocument();
+        (theirDocument[0].children[0] as { label: string }).label = 'Their name';
+        return HttpResponse.json(reads === 1 ? templateJson() : templateJson({ updatedAt: '2024-05-03T14:05:00.000Z', jsonForm: theirDocument }));
+      }),
+      http.put(TEMPLATE_URL, () => HttpResponse.json({ detail: CONFLICT }, { status: 409 })),
+    );
+    const { user } = renderBuilder();
+    const label = await openFullName(user);
+    await user.clear(label);
+    await user.type(label, 'My name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Reload theirs' }));
+    const confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, reload theirs' }));
+    expect(await screen.findByRole('group', { name: 'Short Answer: Their name' })).toBeInTheDocument();
+    expect(screen.queryByText('Someone else saved this form while you were editing it')).not.toBeInTheDocument();
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('group', { name: 'Short Answer: My name' })).toBeInTheDocument();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  }, 15_000);
 
   it('toasts "Unable to update form" and shows a 400 message beside the element it names', async () => {
     serveTemplate();

@@ -3,12 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { startBuilderLoad } from '../../../../src/app/route-loaders';
+import type { FormTemplate } from '../../../../src/api/form-templates';
 import { makeStore } from '../../../../src/app/store';
 import type { PreloadedState } from '../../../../src/app/store';
 import { Toasts } from '../../../../src/app/layouts/toasts';
 import { DEFAULT_BUTTON_STYLE } from '../../../../src/domain/form-document';
 import type { FormDocument } from '../../../../src/domain/form-document';
+import { normaliseForm } from '../../../../src/domain/form-tree';
 import { BuildPage } from '../../../../src/features/builder/build-page';
+import { loadForm } from '../../../../src/features/builder/form-thunks';
 import { makeUser } from '../../test-utils';
 
 export const ACCOUNT_ID = 12;
@@ -140,4 +143,26 @@ export function renderBuilder(path = `/${ACCOUNT_ID}/build/${FORM_ID}`) {
     </Provider>,
   );
   return { store, router, user, ...result };
+}
+
+/** A store holding the sample form (or `jsonForm`) as if loaded from the server. */
+export function loadedStore(jsonForm?: FormTemplate['jsonForm']) {
+  const store = makeStore();
+  const template = templateJson(jsonForm ? { jsonForm } : {}) as unknown as FormTemplate;
+  const meta = { arg: { accountId: ACCOUNT_ID, formId: FORM_ID }, requestId: 'r1' };
+  store.dispatch({ type: loadForm.pending.type, meta: { ...meta, requestStatus: 'pending' } });
+  store.dispatch({
+    type: loadForm.fulfilled.type,
+    payload: {
+      formId: FORM_ID,
+      accountId: ACCOUNT_ID,
+      published: template,
+      settings: { name: template.name, displayName: template.displayName, description: template.description, customSubmitMessage: template.customSubmitMessage },
+      tree: normaliseForm(template.jsonForm),
+      logic: template.jsonConditionalLogic,
+      style: template.jsonFormStyle,
+    },
+    meta: { ...meta, requestStatus: 'fulfilled' },
+  });
+  return store;
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userLoggedOut } from '../../../../src/app/root-actions';
 import { makeStore } from '../../../../src/app/store';
-import type { FormTemplate } from '../../../../src/api/form-templates';
-import { normaliseForm } from '../../../../src/domain/form-tree';
 import { NIL_UUID } from '../../../../src/domain/ids';
 import {
   dataNameEdited,
@@ -19,29 +17,7 @@ import {
   selectHasUnsavedChanges,
   selectNode,
 } from '../../../../src/features/builder/form-selectors';
-import { ACCOUNT_ID, FORM_ID, sampleDocument, templateJson } from './builder-fixtures';
-
-/** A store holding the sample form (or `jsonForm`) as if loaded from the server. */
-function loadedStore(jsonForm?: FormTemplate['jsonForm']) {
-  const store = makeStore();
-  const template = templateJson(jsonForm ? { jsonForm } : {}) as unknown as FormTemplate;
-  const meta = { arg: { accountId: ACCOUNT_ID, formId: FORM_ID }, requestId: 'r1' };
-  store.dispatch({ type: loadForm.pending.type, meta: { ...meta, requestStatus: 'pending' } });
-  store.dispatch({
-    type: loadForm.fulfilled.type,
-    payload: {
-      formId: FORM_ID,
-      accountId: ACCOUNT_ID,
-      published: template,
-      settings: { name: template.name, displayName: template.displayName, description: template.description, customSubmitMessage: template.customSubmitMessage },
-      tree: normaliseForm(template.jsonForm),
-      logic: template.jsonConditionalLogic,
-      style: template.jsonFormStyle,
-    },
-    meta: { ...meta, requestStatus: 'fulfilled' },
-  });
-  return store;
-}
+import { ACCOUNT_ID, loadedStore, sampleDocument } from './builder-fixtures';
 
 describe('form slice', () => {
   it('loads a new form for the nil id: a first page holding one empty section, never saved', async () => {

@@ -47,7 +47,8 @@ function serve(logic: ConditionalLogic = { conditionMap: {}, pageMap: {} }) {
 async function openLogic(name: string, logic?: ConditionalLogic) {
   serve(logic);
   const rendered = renderBuilder();
-  await rendered.user.click(await screen.findByRole('group', { name }));
+  // The first render loads the whole builder: give a busy machine time.
+  await rendered.user.click(await screen.findByRole('group', { name }, { timeout: 5000 }));
   await rendered.user.click(screen.getByRole('tab', { name: 'Logic' }));
   return rendered;
 }
@@ -236,6 +237,31 @@ describe('logic editor: conditions and rules', () => {
     expect(rule()).toMatchObject({ staticValue: null, referenceValueId: null });
     expect(scope.getByRole('textbox', { name: 'Rule 1 value' })).toHaveValue('');
   });
+
+  it('writes each rule out in full above its fields, where the narrow pane cuts long names short', async () => {
+    const { user } = await openLogic('Section: Contact');
+    await addCondition(user);
+    const scope = within(group(1));
+    const sentence = () => group(1).querySelector('.logic-rule-summary');
+    expect(sentence()).toBeNull();
+    await user.selectOptions(scope.getByRole('combobox', { name: 'Rule 1 when' }), 'Practice area');
+    expect(sentence()).toHaveTextContent('When “Practice area” …');
+    await user.selectOptions(scope.getByRole('combobox', { name: 'Rule 1 condition' }), 'equals');
+    expect(sentence()).toHaveTextContent('When “Practice area” equals …');
+    await user.selectOptions(scope.getByRole('combobox', { name: 'Rule 1 value' }), 'Injury');
+    expect(sentence()).toHaveTextContent('When “Practice area” equals “Injury”');
+    // The fields say it to assistive technology already.
+    expect(sentence()).toHaveAttribute('aria-hidden', 'true');
+
+    await user.selectOptions(scope.getByRole('combobox', { name: 'Rule 1 when' }), 'Full name');
+    await user.selectOptions(scope.getByRole('combobox', { name: 'Rule 1 condition' }), 'contains');
+    await user.clear(scope.getByRole('textbox', { name: 'Rule 1 value' }));
+    await user.type(scope.getByRole('textbox', { name: 'Rule 1 value' }), 'Smith');
+    expect(sentence()).toHaveTextContent('When “Full name” contains “Smith”');
+    await user.selectOptions(scope.getByRole('combobox', { name: 'Rule 1 compare with' }), 'Another input’s answer');
+    await user.selectOptions(scope.getByRole('combobox', { name: 'Rule 1 other input' }), 'Email');
+    expect(sentence()).toHaveTextContent('When “Full name” contains the answer to “Email”');
+  }, 15_000);
 
   it('joins rules with OR, focusing each new rule', async () => {
     const { user, store } = await openLogic('Short Answer: Full name');

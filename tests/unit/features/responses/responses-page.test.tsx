@@ -57,6 +57,10 @@ describe('responses: the list', () => {
 
     const [row1, row2] = bodyRows();
     expect(within(row1).getByRole('link')).toHaveAttribute('href', `/${ACCOUNT}/responses/${first.id}`);
+    // Label in name (WCAG 2.5.3): the link's name starts with the time it shows, then says whose response it is.
+    const link = within(row1).getByRole('link');
+    const shown = [...link.querySelectorAll('time span')].map((span) => span.textContent).join('');
+    expect(link).toHaveAccessibleName(`${shown}: response from Ada Lovelace to Client intake`);
     expect(row1.querySelector(`time[datetime="${first.submittedAt}"]`)).not.toBeNull();
     expect(row1).toHaveTextContent('Client intake');
     expect(within(row1).getByText('Full name')).toBeInTheDocument();

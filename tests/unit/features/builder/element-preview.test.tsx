@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { InputPreview } from '../../../../src/features/builder/element-preview';
+import { input } from '../../../fixtures/form-factories';
+
+const choice = (subtype: 'radio' | 'checkbox', texts: string[]) =>
+  input('i1', 'p1', { subtype, label: 'Were you injured', options: texts.map((text, index) => ({ id: `o${index}`, text })) });
+
+describe('canvas preview of choice inputs', () => {
+  it.each(['radio', 'checkbox'] as const)('draws %s options as a preview, not as disabled controls that read as unavailable', (subtype) => {
+    const { container } = render(<InputPreview node={choice(subtype, ['Yes', '', 'No'])} />);
+    // Bootstrap fades a disabled control and its label to half opacity: none here.
+    expect(container.querySelectorAll('input, .form-check-input')).toHaveLength(0);
+    const options = [...container.querySelectorAll('.builder-choice')];
+    expect(options.map((option) => option.textContent)).toEqual(['Yes', 'Untitled option', 'No']);
+    const marks = container.querySelectorAll(`.builder-choice-mark.${subtype === 'radio' ? 'is-radio' : 'is-checkbox'}`);
+    expect(marks).toHaveLength(3);
+    // Still a preview: hidden from assistive technology and inert (the element's name says what it is).
+    const preview = container.querySelector('.builder-input-preview');
+    expect(preview).toHaveAttribute('aria-hidden', 'true');
+    expect(preview).toHaveAttribute('inert');
+  });
+});
