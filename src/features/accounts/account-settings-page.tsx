@@ -68,7 +68,7 @@ export function AccountSettingsPage() {
       setDraft(null);
       dispatch(showSuccessToast());
     } catch (failure) {
-      const message = statusOf(failure) === 400 ? fieldErrorsOf(failure).time_zone?.[0] : undefined;
+      const message = statusOf(failure) === 400 ? fieldErrorsOf(failure).timeZone?.[0] : undefined;
       if (message) setError(`The time zone ${message}.`);
       else if (!isHandledByClient(failure)) dispatch(showErrorToast(SAVE_FAILED));
     }
@@ -113,6 +113,7 @@ export function AccountSettingsPage() {
                   id={selectId}
                   value={value}
                   isInvalid={error !== null}
+                  aria-invalid={error !== null || undefined}
                   aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
                   onChange={(event) => {
                     setDraft(event.target.value);
