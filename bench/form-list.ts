@@ -7,22 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { createAccountWithDefaults } from '../server/forms/built-in-form.js';
-import { percentile, startDatabase, startOurServer, type BenchDatabase } from './lib/fixture.js';
+import { percentile, sampleMs, startDatabase, startOurServer, type BenchDatabase } from './lib/fixture.js';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const FORMS = Number(process.env.FORMS ?? 20);
 const SAMPLES = 40;
 
-async function time(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await run(); // warm
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  return samples;
-}
+const time = (run: () => Promise<unknown>) => sampleMs(run, SAMPLES);
 
 /** An account with FORMS forms and ROWS responses spread over them (every tenth one spam). */
 async function seedAccount(database: BenchDatabase, name: string): Promise<number> {

@@ -157,3 +157,15 @@ export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
+
+/** `samples` timings (ms) of `run`, one after another, after 5 warm-up runs. */
+export async function sampleMs(run: () => Promise<unknown>, samples: number): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await run(); // warm
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
