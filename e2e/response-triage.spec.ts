@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { accidentForm } from './form-fixtures';
 import { api, signIn } from './helpers';
 import { manage } from './manage';
@@ -28,6 +29,7 @@ test.describe('responses triage', () => {
   test.use({ timezoneId: 'America/New_York' });
 
   test('time zone from the browser, prefilled fast response kept, spam hidden, counts, previous/next, CSV in local time', async ({ page, browser }) => {
+    test.setTimeout(150_000);
     const firm = newFirm('Triage Law');
     await signIn(page, firm.who, '/');
     await expect(page).toHaveURL(new RegExp(`/${firm.accountId}$`));
@@ -39,6 +41,7 @@ test.describe('responses triage', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const zone = page.getByRole('combobox', { name: 'Time zone' });
     await expect(zone).toHaveValue('America/New_York');
+    await expectAccessible(page, 'account settings');
 
     // A prefill the firm made for a client, opened and sent at once: fast, but every answer is the prefill's.
     const prefill = await api(page, 'POST', `/api/${firm.accountId}/form-prefills/`, {
@@ -83,15 +86,18 @@ test.describe('responses triage', () => {
     const actions = page.getByRole('group', { name: 'Actions for Triage intake' });
     await expect(actions.getByRole('link', { name: 'Share' })).toHaveAttribute('href', `/${firm.accountId}/build/${created.id}/share`);
     await expect(actions.getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', `/${firm.accountId}/build/${created.id}/integrations`);
+    await expectAccessible(page, 'form list with response counts');
     await count.click();
 
     // The list hides the spam, says so, and shows it with one click.
     await expect(page).toHaveURL(new RegExp(`/${firm.accountId}/responses\\?form=${created.id}$`));
     await expect(page.getByText('2 matching responses · 1 spam response hidden')).toBeVisible();
+    await expectAccessible(page, 'responses, filtered by form, spam hidden');
     await expect(page.getByRole('link', { name: /Cheap pills/ })).toHaveCount(0);
     await page.getByRole('button', { name: 'Show spam' }).click();
     await expect(page).toHaveURL(/spam=spam/);
     await expect(page.getByRole('link', { name: /Cheap pills/ })).toHaveCount(1);
+    await expectAccessible(page, 'responses, spam only');
     await page.getByRole('button', { name: 'Hide spam' }).click();
     await expect(page.getByRole('link', { name: /Cheap pills/ })).toHaveCount(0);
 
@@ -105,6 +111,7 @@ test.describe('responses triage', () => {
     await expect(page.getByRole('link', { name: 'jane.roe@example.com' })).toHaveAttribute('href', 'mailto:jane.roe@example.com');
     // Not spam, though it came in under three seconds.
     await expect(page.getByRole('button', { name: 'Mark as spam' })).toBeVisible();
+    await expectAccessible(page, 'response detail with previous/next and contact links');
     await expect(neighbours.getByRole('button', { name: 'Next response' })).toBeDisabled();
     await expect(page.getByRole('link', { name: 'Back to Responses' })).toHaveAttribute('href', `/${firm.accountId}/responses?form=${created.id}`);
 
@@ -113,6 +120,7 @@ test.describe('responses triage', () => {
     await zone.selectOption('Asia/Tokyo');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Exports use Asia/Tokyo.')).toBeVisible();
+    await expectAccessible(page, 'account settings, saved');
     await page.goto(`/${firm.accountId}/responses?form=${created.id}`);
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const dialog = page.getByRole('dialog');
@@ -143,5 +151,6 @@ test.describe('responses triage', () => {
       await expect(actions.getByRole('link', { name })).toBeVisible();
       await expect(actions.getByRole('link', { name })).toHaveAttribute('href', path);
     }
+    await expectAccessible(page, 'form list (phone)');
   });
 });
