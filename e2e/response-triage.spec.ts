@@ -103,7 +103,7 @@ test.describe('responses triage', () => {
 
     // Previous and Next through the filtered list, by keyboard; the prefilled client's email is a mailto: link.
     await page.getByRole('link', { name: /Sam Poe/ }).click();
-    await expect(page.getByText('Sam Poe')).toBeVisible();
+    await expect(page.getByText('Sam Poe', { exact: true })).toBeVisible();
     const neighbours = page.getByRole('navigation', { name: 'Responses in this list' });
     await expect(neighbours.getByRole('button', { name: 'Previous response' })).toBeDisabled();
     await neighbours.getByRole('link', { name: 'Next response' }).focus();
