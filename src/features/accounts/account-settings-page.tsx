@@ -66,7 +66,7 @@ export function AccountSettingsPage() {
     try {
       await save({ accountId, timeZone: value }).unwrap();
       setDraft(null);
-      dispatch(showSuccessToast());
+      dispatch(showSuccessToast('Time zone saved'));
     } catch (failure) {
       const message = statusOf(failure) === 400 ? fieldErrorsOf(failure).timeZone?.[0] : undefined;
       if (message) setError(`The time zone ${message}.`);

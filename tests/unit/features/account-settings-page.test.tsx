@@ -49,7 +49,7 @@ describe('account settings: the time zone', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patches).toEqual([{ time_zone: 'Asia/Tokyo' }]));
     await waitFor(() => expect(select).toHaveAccessibleDescription('Exports use Asia/Tokyo.'));
-    expect(store.getState().app.toast).toMatchObject({ show: true, variant: 'success' });
+    expect(store.getState().app.toast).toMatchObject({ show: true, variant: 'success', message: 'Time zone saved' });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
