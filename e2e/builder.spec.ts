@@ -35,11 +35,12 @@ test('build a two-page form, reorder with the keyboard, clone, remove, save, rel
   for (const subtype of SUBTYPES) await palette.getByRole('button', { name: subtype, exact: true }).click();
   for (const subtype of SUBTYPES) await expect(element(page, `${subtype}: ${subtype}`)).toBeVisible();
 
-  // A second page with its own input.
+  // A second page with a section holding a paragraph (a page with nothing for respondents cannot be saved).
   await palette.getByRole('button', { name: 'Page', exact: true }).click();
   await expect(element(page, 'Page: Page 2')).toBeVisible();
   await element(page, 'Page: Page 2').click();
   await palette.getByRole('button', { name: 'Section', exact: true }).click();
+  await palette.getByRole('button', { name: 'Paragraph', exact: true }).click();
 
   // Rename the first input through the property editor.
   await element(page, 'Short Answer: Short Answer').click();
@@ -87,6 +88,7 @@ test('build a two-page form, reorder with the keyboard, clone, remove, save, rel
   expect(saved).toEqual(expect.arrayContaining(['Page: Page 1', 'Page: Page 2', 'Short Answer: Full name', ...SUBTYPES.slice(1).map((s) => `${s}: ${s}`)]));
   expect(saved.filter((n) => n.startsWith('Section:'))).toHaveLength(2);
   expect(saved.some((n) => n.startsWith('Heading:'))).toBe(true);
+  expect(saved.some((n) => n.startsWith('Paragraph:'))).toBe(true);
 
   // Archive it from the list; opening it then shows the Archived Form page.
   await page.getByRole('link', { name: 'Back to All Forms' }).click();

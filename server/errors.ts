@@ -26,8 +26,8 @@ export const forbidden = (detail = 'Forbidden') => new HttpError(403, detail);
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 
-/** What a route answers for a body its schema refuses: a fixed text, or one built from the first issue. */
-type InvalidBodyDetail = string | ((error: $ZodError) => string);
+/** What a route answers for a body its schema refuses: a fixed text, or one built from the issues and the body. */
+type InvalidBodyDetail = string | ((error: $ZodError, body: unknown) => string);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -130,7 +130,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ? 'Invalid query parameters.'
           : typeof invalidBody === 'string'
             ? invalidBody
-            : invalidBody(error.zodError);
+            : invalidBody(error.zodError, request.body);
       const errors = zodFieldErrors(error.zodError);
       logClientMistake(request, detail, errors);
       return reply.status(400).send({ detail, errors });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { $ZodError } from 'zod/v4/core';
 import type { DB } from '../db/database.js';
 import type { FormTemplateRow } from '../db/schema.js';
-import { conflict, describeFirstIssue, forbidden, notFound } from '../errors.js';
+import { conflict, forbidden, notFound } from '../errors.js';
 import { accountScopeOf } from '../routes/account-scope.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
 import {
@@ -16,6 +16,7 @@ import {
   formTemplateSchema,
   formTemplateUpdateBodySchema,
 } from '../../src/contract/form-templates.js';
+import { invalidFormDetail } from '../../src/domain/form-save.js';
 import { BUILT_IN_FORM_ID, BUILT_IN_FORM_SLUG } from '../../src/domain/ids.js';
 import { checkedFormColumns } from './form-template-checks.js';
 import { archiveForm, findForm, insertForm, listForms, renameForm, unarchiveForm, updateForm } from './form-repository.js';
@@ -27,8 +28,11 @@ const FORM_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 export const FORM_CONFLICT_MESSAGE =
   'This form was changed by someone else since you opened it. Reload it to see their changes, then save again.';
 
-/** A bad name is said as is ('Form name is required'); anything else with the path of the first bad field. */
-const invalidForm = (error: $ZodError) => (error.issues[0].path[0] === 'name' ? error.issues[0].message : describeFirstIssue('Invalid form')(error));
+/**
+ * The first problem, worded as the builder words it (the element by its label or title, then the rule's sentence):
+ * 'Form name is required'; '“Practice area”: Options 2 and 3 both read “Divorce”. …'. `errors` has every one by path.
+ */
+const invalidForm = (error: $ZodError, body: unknown) => invalidFormDetail(body, error.issues[0].path, error.issues[0].message);
 
 const refuseBuiltIn = (row: FormTemplateRow, action: string) => {
   if (row.internal_form_slug === BUILT_IN_FORM_SLUG) throw forbidden(`The built-in form cannot be ${action}.`);

@@ -8,12 +8,12 @@ import { FORM_MESSAGES } from '../domain/messages';
 import {
   FORM_LIMITS,
   conditionalLogicSchema,
-  formDocumentSchema,
   formStyleSchema,
   type ConditionalLogic,
   type FormDocument,
   type FormStyle,
 } from '../domain/form-document';
+import { savedFormDocumentSchema } from '../domain/form-rules';
 import { accountParamsSchema, booleanTextSchema, formIdSchema, paginatedSchema } from './common';
 
 export const FORM_NAME_REQUIRED = FORM_MESSAGES.nameRequired;
@@ -57,13 +57,20 @@ const nameField = z
   .min(1, FORM_NAME_REQUIRED)
   .max(FORM_LIMITS.nameLength, `Form name must be at most ${FORM_LIMITS.nameLength} characters`);
 
-/** Create (POST): the saved fields of a form. json* keys stay as written (spec §7: their contents are data). */
+/**
+ * Create (POST): the saved fields of a form. json* keys stay as written (spec §7: their contents are data). The
+ * document must meet the rules of a saved form (form-rules.ts), which forms saved before them may not: they still load.
+ */
 export const formTemplateBodySchema = z.object({
   name: nameField,
-  description: z.string().max(5000, 'must be at most 5000 characters').default(''),
-  display_name: z.string().trim().max(FORM_LIMITS.nameLength, `must be at most ${FORM_LIMITS.nameLength} characters`).default(''),
-  custom_submit_message: z.string().max(5000, 'must be at most 5000 characters').default(''),
-  jsonForm: formDocumentSchema,
+  description: z.string().max(5000, 'The description must be at most 5000 characters.').default(''),
+  display_name: z
+    .string()
+    .trim()
+    .max(FORM_LIMITS.nameLength, `The display name must be at most ${FORM_LIMITS.nameLength} characters.`)
+    .default(''),
+  custom_submit_message: z.string().max(5000, 'The submit message must be at most 5000 characters.').default(''),
+  jsonForm: savedFormDocumentSchema,
   jsonConditionalLogic: conditionalLogicSchema,
   jsonFormStyle: formStyleSchema,
 });

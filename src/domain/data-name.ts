@@ -1,11 +1,12 @@
 /**
  * An input's dataName: the key integrations and exports use. Made from the label, `[a-z0-9_]`, unique in the form.
  */
+import { DATA_NAME_PATTERN } from './form-document';
+import { FORM_RULE_MESSAGES } from './form-rule-messages';
 import type { FormTree } from './form-tree';
 
 const DATA_NAME_MAX_LENGTH = 60;
 const DATA_NAME_FALLBACK = 'field';
-const DATA_NAME_PATTERN = /^[a-z0-9_]{1,100}$/;
 
 // Letters NFKD does not decompose into ASCII.
 const SPECIAL_FOLDS: Record<string, string> = {
@@ -47,16 +48,13 @@ export function collectDataNames(form: FormTree, exceptId?: string): Set<string>
   return names;
 }
 
-export const DATA_NAME_ERRORS = {
-  required: 'Data name is required',
-  format: 'Use only lowercase letters (a–z), digits and _',
-  taken: 'Another input already uses this data name',
-} as const;
-
-/** The property editor's check of a hand-edited dataName; null when valid. */
+/**
+ * The property editor's check of a hand-edited dataName, in the wording of the save's rules; null when valid. A name
+ * in `taken` is said to be used by "another input" (the editor names that input when it knows it).
+ */
 export function dataNameError(name: string, taken: ReadonlySet<string>): string | null {
-  if (name === '') return DATA_NAME_ERRORS.required;
-  if (!DATA_NAME_PATTERN.test(name)) return DATA_NAME_ERRORS.format;
-  if (taken.has(name)) return DATA_NAME_ERRORS.taken;
+  if (name === '') return FORM_RULE_MESSAGES.dataNameRequired;
+  if (!DATA_NAME_PATTERN.test(name)) return FORM_RULE_MESSAGES.dataNameFormat;
+  if (taken.has(name)) return FORM_RULE_MESSAGES.dataNameTaken(name, 'another input');
   return null;
 }

@@ -3,6 +3,8 @@
  * (server routes, SPA loading a saved form) validates with. Pure: no React, no DOM, no Node.
  */
 import { z } from 'zod';
+import { FORM_RULE_MESSAGES } from './form-rule-messages';
+import type { TextFieldName } from './form-rule-messages';
 
 export const INPUT_SUBTYPES = ['textInput', 'textarea', 'radio', 'checkbox', 'dropdown', 'integer', 'phoneNumber', 'email'] as const;
 export type InputSubtype = (typeof INPUT_SUBTYPES)[number];
@@ -185,10 +187,15 @@ export const FORM_LIMITS = {
 } as const;
 
 // ---- Schemas ----
+// Messages are the sentences of form-rule-messages.ts: the builder shows them beside the field, the server answers them.
 
-const id = z.string().trim().min(1, 'must not be empty').max(100, 'is too long');
-const shortText = z.string().max(FORM_LIMITS.shortText, `must be at most ${FORM_LIMITS.shortText} characters`);
-const richText = z.string().max(FORM_LIMITS.richText, `must be at most ${FORM_LIMITS.richText} characters`);
+const id = z
+  .string()
+  .trim()
+  .min(1, FORM_RULE_MESSAGES.idRequired)
+  .max(100, FORM_RULE_MESSAGES.idTooLong);
+const shortText = (field: TextFieldName) => z.string().max(FORM_LIMITS.shortText, FORM_RULE_MESSAGES.textTooLong(field, FORM_LIMITS.shortText));
+const richText = (field: TextFieldName) => z.string().max(FORM_LIMITS.richText, FORM_RULE_MESSAGES.textTooLong(field, FORM_LIMITS.richText));
 const finite = z.number().finite();
 /**
  * One answer (FORM-DOCUMENT.md "Answers"): the one definition used by rule values here, by the server's submit and
@@ -199,103 +206,119 @@ export const answerValueSchema = z.union([z.string().max(FORM_LIMITS.richText), 
 });
 const answerValue = answerValueSchema;
 
-const dropdownOptionSchema = z.object({ id, text: shortText });
+const dropdownOptionSchema = z.object({ id, text: shortText('option') });
+
+/** Pattern of a data name (FORM-DOCUMENT.md); the first failing check of an empty one says it is required. */
+export const DATA_NAME_PATTERN = /^[a-z0-9_]{1,100}$/;
+const dataNameSchema = z
+  .string()
+  .refine((value) => value !== '', { message: FORM_RULE_MESSAGES.dataNameRequired, abort: true })
+  .regex(DATA_NAME_PATTERN, FORM_RULE_MESSAGES.dataNameFormat);
 
 export const inputElementSchema = z.object({
   type: z.literal('input'),
-  subtype: z.enum(INPUT_SUBTYPES, { error: `must be one of ${INPUT_SUBTYPES.join(', ')}` }),
+  subtype: z.enum(INPUT_SUBTYPES, { error: FORM_RULE_MESSAGES.inputSubtype(INPUT_SUBTYPES) }),
   id,
   parentId: id,
-  label: shortText,
-  dataName: z.string().regex(/^[a-z0-9_]{1,100}$/, 'must be 1–100 characters of a–z, 0–9 and _'),
-  placeholder: shortText.default(''),
-  helpText: shortText.default(''),
+  label: shortText('label'),
+  dataName: dataNameSchema,
+  placeholder: shortText('placeholder').default(''),
+  helpText: shortText('helpText').default(''),
   default: z
-    .object({ staticValue: answerValue.nullable().default(null), referenceValueId: id.nullable().default(null) })
+    .object({
+      staticValue: z.union([answerValue, z.null()], { error: FORM_RULE_MESSAGES.defaultInvalid }).default(null),
+      referenceValueId: id.nullable().default(null),
+    })
     .default({ staticValue: null, referenceValueId: null }),
-  options: z.array(dropdownOptionSchema).max(FORM_LIMITS.options).default([]),
+  options: z.array(dropdownOptionSchema).max(FORM_LIMITS.options, FORM_RULE_MESSAGES.tooManyOptions(FORM_LIMITS.options)).default([]),
   minValue: finite.nullable().default(null),
   maxValue: finite.nullable().default(null),
-  stepValue: finite.positive('must be greater than 0').nullable().default(null),
-  minLength: z.number().int().min(0).nullable().default(null),
-  maxLength: z.number().int().min(1).nullable().default(null),
+  stepValue: finite.positive(FORM_RULE_MESSAGES.stepNotPositive).nullable().default(null),
+  minLength: z.number(FORM_RULE_MESSAGES.minLengthInvalid).int(FORM_RULE_MESSAGES.minLengthInvalid).min(0, FORM_RULE_MESSAGES.minLengthInvalid).nullable().default(null),
+  maxLength: z.number(FORM_RULE_MESSAGES.maxLengthTooSmall).int(FORM_RULE_MESSAGES.maxLengthTooSmall).min(1, FORM_RULE_MESSAGES.maxLengthTooSmall).nullable().default(null),
   required: z.boolean().default(false),
 }) satisfies z.ZodType<InputElement, unknown>;
 
 const presentationElementSchema = z.object({
   type: z.literal('presentation'),
-  subtype: z.enum(PRESENTATION_SUBTYPES, { error: 'must be heading or paragraph' }),
+  subtype: z.enum(PRESENTATION_SUBTYPES, { error: FORM_RULE_MESSAGES.presentationSubtype }),
   id,
   parentId: id,
-  content: richText,
+  content: richText('content'),
 }) satisfies z.ZodType<PresentationElement, unknown>;
 
 const leafSchema = z.discriminatedUnion('type', [inputElementSchema, presentationElementSchema], {
-  error: 'must be an input or a presentation element (sections and pages cannot be nested here)',
+  error: FORM_RULE_MESSAGES.leafInContainer,
 });
 
 const sectionElementSchema = z.object({
   type: z.literal('section'),
   id,
   parentId: id,
-  title: shortText,
-  description: richText.default(''),
+  title: shortText('title'),
+  description: richText('description').default(''),
   collapsible: z.boolean().default(false),
   collapsed: z.boolean().default(false),
   children: z.array(leafSchema),
 }) satisfies z.ZodType<SectionElement, unknown>;
 
 const pageChildSchema = z.discriminatedUnion('type', [sectionElementSchema, inputElementSchema, presentationElementSchema], {
-  error: 'must be a section, an input or a presentation element (pages cannot be nested)',
+  error: FORM_RULE_MESSAGES.childOfPage,
 });
 
 const pageElementSchema = z.object({
   type: z.literal('page'),
   id,
-  title: shortText,
+  title: shortText('title'),
   children: z.array(pageChildSchema),
 }) satisfies z.ZodType<PageElement, unknown>;
 
-/** Human description of an element for error messages: `input "i2" (Practice area)`. */
-export function describeElement(element: { type: string; id: string; label?: string; title?: string }): string {
-  const name = element.label || element.title;
-  return `${element.type} "${element.id}"${name ? ` (${name})` : ''}`;
+/** An input as another element's message names it: `“Client name”`, or `an unlabelled Short Answer`. */
+export function inputReference(input: Pick<InputElement, 'label' | 'subtype'>): string {
+  const label = input.label.trim();
+  return label ? `“${clipName(label)}”` : `an unlabelled ${INPUT_SUBTYPE_LABELS[input.subtype] ?? 'input'}`;
+}
+
+/** A name quoted in a sentence: long labels are cut at a word, with an ellipsis. */
+export function clipName(text: string, max = 60): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  if (oneLine.length <= max) return oneLine;
+  const cut = oneLine.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /**
  * Whole-document rules that shapes alone cannot say: unique ids, consistent parentIds, unique dataNames,
- * well-formed options, sane ranges. Each issue's path points at the bad element and its message names it.
+ * well-formed options, sane ranges. Each issue's path points at the field and its message says what to do
+ * (form-rule-messages.ts); where an element is refers to it by name (form-save.ts).
  */
-function checkDocumentIntegrity(pages: FormDocument, addIssue: (path: (string | number)[], message: string) => void): void {
-  const seenIds = new Map<string, string>();
-  const seenDataNames = new Map<string, string>();
+export function checkDocumentIntegrity(pages: FormDocument, addIssue: (path: (string | number)[], message: string) => void): void {
+  const seenIds = new Set<string>();
+  const seenDataNames = new Map<string, InputElement>();
   let elementCount = 0;
   const visit = (element: FormElement, path: (string | number)[], parentId: string | null) => {
     elementCount += 1;
-    const who = describeElement(element);
-    const previous = seenIds.get(element.id);
-    if (previous) addIssue([...path, 'id'], `${who}: id is already used by another element at ${previous}`);
-    else seenIds.set(element.id, path.join('.'));
-    if (element.type !== 'page' && element.parentId !== parentId) {
-      addIssue([...path, 'parentId'], `${who}: parentId must be "${parentId}", the id of the page or section that contains it`);
-    }
+    if (seenIds.has(element.id)) addIssue([...path, 'id'], FORM_RULE_MESSAGES.idRepeated);
+    else seenIds.add(element.id);
+    if (element.type !== 'page' && element.parentId !== parentId) addIssue([...path, 'parentId'], FORM_RULE_MESSAGES.parentMismatch);
     if (element.type === 'input') {
       const owner = seenDataNames.get(element.dataName);
-      if (owner) addIssue([...path, 'dataName'], `${who}: dataName "${element.dataName}" is already used by ${owner}`);
-      else seenDataNames.set(element.dataName, who);
+      if (owner) addIssue([...path, 'dataName'], FORM_RULE_MESSAGES.dataNameTaken(element.dataName, inputReference(owner)));
+      else seenDataNames.set(element.dataName, element);
       if (isChoiceSubtype(element.subtype)) {
-        if (element.options.length === 0) addIssue([...path, 'options'], `${who}: a ${INPUT_SUBTYPE_LABELS[element.subtype]} input needs at least one option`);
+        if (element.options.length === 0) addIssue([...path, 'options'], FORM_RULE_MESSAGES.optionsRequired);
         const optionIds = new Set<string>();
         element.options.forEach((option, index) => {
-          if (optionIds.has(option.id)) addIssue([...path, 'options', index, 'id'], `${who}: option id "${option.id}" is repeated`);
+          if (optionIds.has(option.id)) addIssue([...path, 'options', index, 'id'], FORM_RULE_MESSAGES.optionIdRepeated(index + 1));
           optionIds.add(option.id);
         });
       }
       if (element.minValue !== null && element.maxValue !== null && element.minValue > element.maxValue) {
-        addIssue([...path, 'minValue'], `${who}: minValue must not be greater than maxValue`);
+        addIssue([...path, 'maxValue'], FORM_RULE_MESSAGES.valueRange);
       }
       if (element.minLength !== null && element.maxLength !== null && element.minLength > element.maxLength) {
-        addIssue([...path, 'minLength'], `${who}: minLength must not be greater than maxLength`);
+        addIssue([...path, 'maxLength'], FORM_RULE_MESSAGES.lengthRange);
       }
     }
     if (element.type === 'page' || element.type === 'section') {
@@ -303,7 +326,7 @@ function checkDocumentIntegrity(pages: FormDocument, addIssue: (path: (string | 
     }
   };
   pages.forEach((page, index) => visit(page, [index], null));
-  if (elementCount > FORM_LIMITS.elements) addIssue([], `a form may have at most ${FORM_LIMITS.elements} elements`);
+  if (elementCount > FORM_LIMITS.elements) addIssue([], FORM_RULE_MESSAGES.tooManyElements(FORM_LIMITS.elements));
   // Default references must point at inputs of this form.
   const inputIds = new Set<string>();
   forEachElement(pages, (element) => {
@@ -311,18 +334,40 @@ function checkDocumentIntegrity(pages: FormDocument, addIssue: (path: (string | 
   });
   forEachElement(pages, (element, path) => {
     if (element.type === 'input' && element.default.referenceValueId && !inputIds.has(element.default.referenceValueId)) {
-      addIssue([...path, 'default', 'referenceValueId'], `${describeElement(element)}: default refers to "${element.default.referenceValueId}", which is not an input of this form`);
+      addIssue([...path, 'default', 'referenceValueId'], FORM_RULE_MESSAGES.defaultReferenceMissing);
     }
   });
 }
 
-export const formDocumentSchema = z
+/** The document's shape alone: each element's fields, the nesting, the number of pages. */
+export const formDocumentShapeSchema = z
   .array(pageElementSchema)
-  .min(1, 'a form needs at least one page')
-  .max(FORM_LIMITS.pages, `a form may have at most ${FORM_LIMITS.pages} pages`)
-  .superRefine((pages, ctx) => {
-    checkDocumentIntegrity(pages as FormDocument, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
-  });
+  .min(1, FORM_RULE_MESSAGES.pagesRequired)
+  .max(FORM_LIMITS.pages, FORM_RULE_MESSAGES.tooManyPages(FORM_LIMITS.pages));
+
+/**
+ * A document every saved form meets, whenever it was saved: shapes and integrity. What the builder opens (after the
+ * restore step); saving asks for more (savedFormDocumentSchema, form-rules.ts).
+ */
+export const formDocumentSchema = formDocumentShapeSchema.superRefine((pages, ctx) => {
+  checkDocumentIntegrity(pages as FormDocument, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
+});
+
+const SHALLOW_SCHEMAS = {
+  page: pageElementSchema.omit({ children: true }),
+  section: sectionElementSchema.omit({ children: true }),
+  input: inputElementSchema,
+  presentation: presentationElementSchema,
+} as const;
+
+/**
+ * The shape problems of one element's own fields (not its children's), paths relative to the element: what the
+ * builder re-checks of an element as it is edited, without parsing the whole document again.
+ */
+export function elementShapeIssues(element: FormElement): { path: (string | number)[]; message: string }[] {
+  const result = SHALLOW_SCHEMAS[element.type].safeParse(element);
+  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path as (string | number)[], message: issue.message }));
+}
 
 /** Depth-first, document order; `path` is the element's path in the document (for error messages). */
 export function forEachElement(pages: FormDocument, visit: (element: FormElement, path: (string | number)[]) => void): void {
@@ -368,17 +413,44 @@ export const conditionalLogicSchema = z
   })
   .default({ conditionMap: {}, pageMap: {} }) satisfies z.ZodType<ConditionalLogic, unknown>;
 
-const cssLength = z.string().trim().regex(/^\d+(\.\d+)?(px|rem|em|%)$/, 'must be a CSS length such as 1rem or 16px');
-const cssColor = z.string().trim().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a hex colour such as #111928');
+/** The button style's fields as the builder labels them (and as save errors name them). */
+export const BUTTON_STYLE_LABELS: Readonly<Record<keyof ButtonStyle, string>> = {
+  submitTextContent: 'Button text',
+  textSize: 'Text size',
+  textColor: 'Text colour',
+  bodyColor: 'Background colour',
+  textHoverColor: 'Text hover colour',
+  bodyHoverColor: 'Background hover colour',
+  cornerRadius: 'Corner radius',
+};
+
+const cssLength = (key: keyof ButtonStyle) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?(px|rem|em|%)$/, FORM_RULE_MESSAGES.cssLength(BUTTON_STYLE_LABELS[key]))
+    .default(DEFAULT_BUTTON_STYLE[key]);
+const cssColour = (key: keyof ButtonStyle) =>
+  z
+    .string()
+    .trim()
+    .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, FORM_RULE_MESSAGES.cssColour(BUTTON_STYLE_LABELS[key]))
+    .default(DEFAULT_BUTTON_STYLE[key]);
+const BUTTON_TEXT_MAX = 100;
 
 export const buttonStyleSchema = z.object({
-  submitTextContent: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').default(DEFAULT_BUTTON_STYLE.submitTextContent),
-  textSize: cssLength.default(DEFAULT_BUTTON_STYLE.textSize),
-  textColor: cssColor.default(DEFAULT_BUTTON_STYLE.textColor),
-  bodyColor: cssColor.default(DEFAULT_BUTTON_STYLE.bodyColor),
-  textHoverColor: cssColor.default(DEFAULT_BUTTON_STYLE.textHoverColor),
-  bodyHoverColor: cssColor.default(DEFAULT_BUTTON_STYLE.bodyHoverColor),
-  cornerRadius: cssLength.default(DEFAULT_BUTTON_STYLE.cornerRadius),
+  submitTextContent: z
+    .string()
+    .trim()
+    .min(1, FORM_RULE_MESSAGES.buttonTextRequired)
+    .max(BUTTON_TEXT_MAX, FORM_RULE_MESSAGES.buttonTextTooLong(BUTTON_TEXT_MAX))
+    .default(DEFAULT_BUTTON_STYLE.submitTextContent),
+  textSize: cssLength('textSize'),
+  textColor: cssColour('textColor'),
+  bodyColor: cssColour('bodyColor'),
+  textHoverColor: cssColour('textHoverColor'),
+  bodyHoverColor: cssColour('bodyHoverColor'),
+  cornerRadius: cssLength('cornerRadius'),
 }) satisfies z.ZodType<ButtonStyle, unknown>;
 
 export const formStyleSchema = z

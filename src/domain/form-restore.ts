@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { dataNameFromLabel } from './data-name';
 import type { ButtonStyle, ConditionalLogic, FormDocument, FormStyle, InputSubtype, PresentationSubtype } from './form-document';
 import {
+  DATA_NAME_PATTERN,
   DEFAULT_BUTTON_STYLE,
   DEFAULT_DROPDOWN_PLACEHOLDER,
   DEFAULT_INPUT_SUBTYPE,
@@ -221,7 +222,7 @@ function repairInputs(pages: unknown[]): void {
   const needName: Raw[] = [];
   for (const input of inputs) {
     const name = input.dataName;
-    if (typeof name === 'string' && /^[a-z0-9_]{1,100}$/.test(name) && !taken.has(name)) taken.add(name);
+    if (typeof name === 'string' && DATA_NAME_PATTERN.test(name) && !taken.has(name)) taken.add(name);
     else needName.push(input);
   }
   for (const input of needName) {

@@ -80,13 +80,13 @@ describe('form templates: create, read, list', () => {
 describe('form templates: validation of the whole document', () => {
   const cases: [string, (doc: ReturnType<typeof sampleDocument>) => unknown, RegExp][] = [
     ['an unknown input subtype', (doc) => { (doc[0].children[1] as { subtype: string }).subtype = 'slider'; return doc; }, /jsonForm\.0\.children\.1\.subtype/],
-    ['a duplicate id', (doc) => { doc[1].id = doc[0].id; return doc; }, /id is already used/],
-    ['an inconsistent parentId', (doc) => { (doc[0].children[1] as { parentId: string }).parentId = doc[1].id; return doc; }, /parentId must be/],
-    ['a duplicate dataName', (doc) => { (doc[1].children[0] as { dataName: string }).dataName = 'full_name'; return doc; }, /dataName "full_name" is already used/],
-    ['a choice input without options', (doc) => { const section = doc[0].children[2] as { children: { options: unknown[] }[] }; section.children[0].options = []; return doc; }, /needs at least one option/],
+    ['a duplicate id', (doc) => { doc[1].id = doc[0].id; return doc; }, /same id as another element/],
+    ['an inconsistent parentId', (doc) => { (doc[0].children[1] as { parentId: string }).parentId = doc[1].id; return doc; }, /not inside the page or section it names as its parent/],
+    ['a duplicate dataName', (doc) => { (doc[1].children[0] as { dataName: string }).dataName = 'full_name'; return doc; }, /“Email address”: The data name “full_name” is already used by “Full name”\. Change one of them\./],
+    ['a choice input without options', (doc) => { const section = doc[0].children[2] as { children: { options: unknown[] }[] }; section.children[0].options = []; return doc; }, /“Practice area”: Add at least one option\./],
     ['a malformed option', (doc) => { const section = doc[0].children[2] as { children: { options: unknown[] }[] }; section.children[0].options = [{ text: 'x' }]; return doc; }, /options\.0\.id/],
     ['a page nested in a page', (doc) => { (doc[0].children as unknown[]).push({ ...doc[1], parentId: doc[0].id }); return doc.slice(0, 1); }, /pages cannot be nested/],
-    ['a section nested in a section', (doc) => { const section = doc[0].children[2] as { children: unknown[]; id: string }; section.children.push({ type: 'section', id: 'nested', parentId: section.id, title: 'x', description: '', collapsible: false, collapsed: false, children: [] }); return doc; }, /sections and pages cannot be nested here/],
+    ['a section nested in a section', (doc) => { const section = doc[0].children[2] as { children: unknown[]; id: string }; section.children.push({ type: 'section', id: 'nested', parentId: section.id, title: 'x', description: '', collapsible: false, collapsed: false, children: [] }); return doc; }, /sections and pages cannot be nested/],
     ['no pages', () => [], /at least one page/],
     ['not an array', () => ({ pages: 'nope' }), /jsonForm/],
   ];
@@ -154,7 +154,10 @@ describe('form templates: validation of the whole document', () => {
   it('refuses a bad button style naming the field', async () => {
     const response = await create(lawyer, acme, { jsonFormStyle: { button: { bodyColor: 'red; background:url(x)' } } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors['jsonFormStyle.button.bodyColor']).toBeDefined();
+    expect(response.json()).toEqual({
+      detail: 'Button style: The background colour must be a hex colour such as #111928.',
+      errors: { 'jsonFormStyle.button.bodyColor': ['The background colour must be a hex colour such as #111928.'] },
+    });
   });
 
   it('stores rich text sanitised', async () => {

@@ -66,7 +66,9 @@ describe('unstorable text and crafted values answer 400 naming the field', () =>
     (body.jsonForm as { children: { label?: string }[] }[])[0].children[1].label = 'Full \ud800name';
     const surrogate = await lawyer.request({ method: 'POST', url: `/api/${acme}/form-templates/`, ...json(body) });
     expect(surrogate.statusCode).toBe(400);
-    expect(surrogate.json().detail).toBe('Invalid form: jsonForm.0.children.1.label: must not contain a lone UTF-16 surrogate (invalid Unicode text)');
+    expect(surrogate.json().errors).toEqual({ 'jsonForm.0.children.1.label': ['must not contain a lone UTF-16 surrogate (invalid Unicode text)'] });
+    // The detail names the input by its label, as every refused form does.
+    expect(surrogate.json().detail).toBe('“Full \ud800name”: must not contain a lone UTF-16 surrogate (invalid Unicode text)');
 
     const prefill = await lawyer.request({ method: 'PATCH', url: `/api/${acme}/form-prefills/${prefillId}/`, ...json({ data: { [nameId]: 'Ada \udc00' } }) });
     expect(prefill.statusCode).toBe(400);

@@ -3,7 +3,7 @@
  * holding them, on itself. "A hidden input counts as no answer" has no consistent reading then, so saving refuses it.
  */
 import type { ConditionalLogic, FormDocument } from '../form-document';
-import { describeElement } from '../form-document';
+import { elementSubject } from '../form-rules';
 import { compileLogic } from './compile';
 import { indexForm } from './form-index';
 
@@ -16,16 +16,22 @@ export function findLogicCycle(logic: ConditionalLogic, document: FormDocument):
 }
 
 /**
- * A sentence naming the elements on a cycle, for the save error, e.g.
- * `Conditional logic goes round in a circle: section "s1" (Your matter) depends on the answer to input "i2" (Practice
- * area), which is inside section "s1" (Your matter). Change or remove one of these rules.`
+ * A sentence naming the elements on a cycle by their labels and titles, for the save error, e.g.
+ * `Conditional logic goes round in a circle: section “Your matter” depends on the answer to “Practice area”, which is
+ * inside section “Your matter”. Change or remove one of these rules.`
  */
 export function describeLogicCycle(cycle: readonly string[], document: FormDocument): string {
   if (cycle.length === 0) return '';
   const index = indexForm(document);
+  const pageSlots = index.elements.filter((element) => element.parentSlot === -1).map((element) => element.slot);
+  const pageNumberOf = (slot: number): number => {
+    let at = slot;
+    while (index.elements[at].parentSlot !== -1) at = index.elements[at].parentSlot;
+    return pageSlots.indexOf(at) + 1;
+  };
   const name = (id: string) => {
     const found = index.byId.get(id);
-    return found ? describeElement(found.element) : `element "${id}"`;
+    return found ? elementSubject(found.element, pageNumberOf(found.slot)) : `an element that is not in the form ("${id}")`;
   };
   const relation = (from: string, to: string) => {
     const parentSlot = index.byId.get(from)?.parentSlot ?? -1;

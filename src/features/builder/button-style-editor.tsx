@@ -8,7 +8,7 @@ import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmButton } from '../../components/confirm-button';
 import type { ButtonStyle } from '../../domain/form-document';
-import { DEFAULT_BUTTON_STYLE, buttonStyleSchema } from '../../domain/form-document';
+import { BUTTON_STYLE_LABELS, DEFAULT_BUTTON_STYLE, buttonStyleSchema } from '../../domain/form-document';
 import { buttonStyleChanged, buttonStyleReset } from './form-slice';
 import { selectButtonStyle } from './form-selectors';
 import { SwitchField } from './property-fields';
@@ -24,21 +24,19 @@ interface StyleField {
 }
 
 const BUTTON_STYLE_FIELDS: readonly StyleField[] = [
-  { key: 'submitTextContent', label: 'Button text', kind: 'text' },
-  { key: 'textSize', label: 'Text size', kind: 'length' },
-  { key: 'textColor', label: 'Text colour', kind: 'colour', picker: 'Colour picker for the button text' },
-  { key: 'bodyColor', label: 'Background colour', kind: 'colour', picker: 'Colour picker for the button background' },
-  { key: 'textHoverColor', label: 'Text hover colour', kind: 'colour', picker: 'Colour picker for the button text on hover' },
-  { key: 'bodyHoverColor', label: 'Background hover colour', kind: 'colour', picker: 'Colour picker for the button background on hover' },
-  { key: 'cornerRadius', label: 'Corner radius', kind: 'length' },
+  { key: 'submitTextContent', label: BUTTON_STYLE_LABELS.submitTextContent, kind: 'text' },
+  { key: 'textSize', label: BUTTON_STYLE_LABELS.textSize, kind: 'length' },
+  { key: 'textColor', label: BUTTON_STYLE_LABELS.textColor, kind: 'colour', picker: 'Colour picker for the button text' },
+  { key: 'bodyColor', label: BUTTON_STYLE_LABELS.bodyColor, kind: 'colour', picker: 'Colour picker for the button background' },
+  { key: 'textHoverColor', label: BUTTON_STYLE_LABELS.textHoverColor, kind: 'colour', picker: 'Colour picker for the button text on hover' },
+  { key: 'bodyHoverColor', label: BUTTON_STYLE_LABELS.bodyHoverColor, kind: 'colour', picker: 'Colour picker for the button background on hover' },
+  { key: 'cornerRadius', label: BUTTON_STYLE_LABELS.cornerRadius, kind: 'length' },
 ];
 
-/** The field's problem, worded for the person typing; null when valid. */
+/** The field's problem in the save's wording (the schema's sentence, which names the field); null when valid. */
 function styleFieldError(key: keyof ButtonStyle, value: string): string | null {
   const result = buttonStyleSchema.shape[key].safeParse(value);
-  if (result.success) return null;
-  const message = result.error.issues[0]?.message ?? 'is not valid';
-  return message.charAt(0).toUpperCase() + message.slice(1);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 /** `<input type="color">` only takes #rrggbb. */

@@ -39,8 +39,8 @@ function ElementErrors({ id, errorId }: { id: string; errorId: string }) {
   if (!errors) return null;
   return (
     <ul id={errorId} className="builder-element-errors">
-      {errors.map((message) => (
-        <li key={message}>{message}</li>
+      {errors.map((issue) => (
+        <li key={`${issue.key}:${issue.message}`}>{issue.message}</li>
       ))}
     </ul>
   );

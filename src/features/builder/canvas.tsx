@@ -7,13 +7,12 @@ import type { RootDropData } from './dnd-ids';
 import { CANVAS_ROOT_ID, sortableListId } from './dnd-ids';
 import { CanvasElement } from './canvas-element';
 import { elementSelected } from './form-slice';
-import { selectElementErrors, selectPageIds } from './form-selectors';
-import { FORM_LEVEL_ERRORS } from './save-errors';
+import { selectPageIds } from './form-selectors';
+import { SaveSummary } from './save-summary';
 
 export const Canvas = memo(function Canvas() {
   const dispatch = useAppDispatch();
   const pageIds = useAppSelector(selectPageIds);
-  const formErrors = useAppSelector((state) => selectElementErrors(state, FORM_LEVEL_ERRORS));
   const data = useMemo<RootDropData>(() => ({ kind: 'root' }), []);
   const { setNodeRef } = useDroppable({ id: CANVAS_ROOT_ID, data });
 
@@ -28,15 +27,7 @@ export const Canvas = memo(function Canvas() {
         if (event.target === event.currentTarget) dispatch(elementSelected(null));
       }}
     >
-      {formErrors && (
-        <div className="alert alert-danger" role="alert">
-          <ul className="mb-0 ps-3">
-            {formErrors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <SaveSummary />
       <SortableContext id={sortableListId(null)} items={pageIds} strategy={verticalListSortingStrategy}>
         {pageIds.map((id) => (
           <CanvasElement key={id} id={id} parentType={null} />

@@ -10,9 +10,11 @@ import type { HeadingLevel } from '../../domain/rich-text';
 import { HEADING_LEVELS, headingLevelOf, isRichTextEmpty, withHeadingLevel } from '../../domain/rich-text';
 import { elementUpdated } from './form-slice';
 import { selectElementErrors, selectNode } from './form-selectors';
-import { InputProperties } from './input-properties';
+import { InputProperties, inputFieldsShown } from './input-properties';
 import { typeLabelOf } from './palette-kinds';
 import { SwitchField, TextField } from './property-fields';
+import type { ElementIssues } from './save-errors';
+import { NO_ISSUES, fieldMessage } from './save-errors';
 
 function useUpdate(id: string) {
   const dispatch = useAppDispatch();
@@ -62,24 +64,30 @@ function RichTextGroup({
   );
 }
 
-function PageProperties({ node }: { node: PageNode }) {
+/** The title of a page or section, with what the last save found wrong with it. */
+function TitleField({ node, issues, help }: { node: PageNode | SectionNode; issues: ElementIssues; help?: string }) {
   const update = useUpdate(node.id);
   return (
     <TextField
       label="Title"
       value={node.title}
+      error={fieldMessage(issues, 'title')}
       maxLength={FORM_LIMITS.shortText}
       onChange={(title) => update({ title })}
-      help="Shown at the top of the page."
+      help={help}
     />
   );
 }
 
-function SectionProperties({ node }: { node: SectionNode }) {
+function PageProperties({ node, issues }: { node: PageNode; issues: ElementIssues }) {
+  return <TitleField node={node} issues={issues} help="Shown at the top of the page." />;
+}
+
+function SectionProperties({ node, issues }: { node: SectionNode; issues: ElementIssues }) {
   const update = useUpdate(node.id);
   return (
     <>
-      <TextField label="Title" value={node.title} maxLength={FORM_LIMITS.shortText} onChange={(title) => update({ title })} />
+      <TitleField node={node} issues={issues} />
       <RichTextGroup
         label="Description"
         value={node.description}
@@ -146,37 +154,55 @@ function PresentationProperties({ node }: { node: PresentationElement }) {
   );
 }
 
-function PropertiesFor({ node }: { node: TreeNode }) {
+function PropertiesFor({ node, issues }: { node: TreeNode; issues: ElementIssues }) {
   switch (node.type) {
     case 'page':
-      return <PageProperties node={node} />;
+      return <PageProperties node={node} issues={issues} />;
     case 'section':
-      return <SectionProperties node={node} />;
+      return <SectionProperties node={node} issues={issues} />;
     case 'presentation':
       return <PresentationProperties node={node} />;
     case 'input':
-      return <InputProperties node={node} />;
+      return <InputProperties node={node} issues={issues} />;
+  }
+}
+
+const TITLE_ONLY: ReadonlySet<string> = new Set(['title']);
+const NO_FIELDS: ReadonlySet<string> = new Set();
+
+/** The fields shown for this element, beside which their save problems appear; the others' go above them all. */
+function fieldsShown(node: TreeNode): ReadonlySet<string> {
+  switch (node.type) {
+    case 'page':
+    case 'section':
+      return TITLE_ONLY;
+    case 'presentation':
+      return NO_FIELDS;
+    case 'input':
+      return inputFieldsShown(node.subtype);
   }
 }
 
 /** Keyed by the element id by its parent, so drafts and local choices reset when another element is selected. */
 export function ElementProperties({ id }: { id: string }) {
   const node = useAppSelector((state) => selectNode(state, id));
-  const errors = useAppSelector((state) => selectElementErrors(state, id));
+  const issues = useAppSelector((state) => selectElementErrors(state, id)) ?? NO_ISSUES;
   if (!node) return null;
+  const shown = fieldsShown(node);
+  const elsewhere = issues.filter((issue) => issue.target.kind !== 'element' || issue.target.field === null || !shown.has(issue.target.field));
   return (
     <form className="builder-element-properties" aria-label={`${typeLabelOf(node)} properties`} onSubmit={(event) => event.preventDefault()}>
       <h2 className="builder-pane-title">{typeLabelOf(node)}</h2>
-      {errors && (
+      {elsewhere.length > 0 && (
         <div className="alert alert-danger py-2" role="alert">
           <ul className="mb-0 ps-3">
-            {errors.map((message) => (
-              <li key={message}>{message}</li>
+            {elsewhere.map((issue) => (
+              <li key={`${issue.key}:${issue.message}`}>{issue.message}</li>
             ))}
           </ul>
         </div>
       )}
-      <PropertiesFor node={node} />
+      <PropertiesFor node={node} issues={issues} />
     </form>
   );
 }

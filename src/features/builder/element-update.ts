@@ -30,8 +30,8 @@ function otherDataNames(tree: FormTree, id: string): ReadonlySet<string> {
 
 /**
  * A property edit: the next state (the same state when nothing changes), frozen as Immer would leave it. A label edit
- * regenerates the input's dataName (unique) until the dataName is edited by hand, and an edit clears the element's
- * save errors.
+ * regenerates the input's dataName (unique) until the dataName is edited by hand. (Save problems the edit fixes are
+ * re-checked by formReducer: save-errors.ts.)
  */
 export function updateElement(state: FormState, { id, patch }: ElementUpdatedPayload): FormState {
   const { tree } = state;
@@ -45,14 +45,9 @@ export function updateElement(state: FormState, { id, patch }: ElementUpdatedPay
   if (updated === tree) return state;
   // updateNode changed node `id` alone: the other names still hold for the new record.
   if (otherNamesCache?.id === id && otherNamesCache.nodes === tree.nodes) otherNamesCache.nodes = updated.nodes;
-  let { elementErrors } = state;
-  if (elementErrors[id]) {
-    const { [id]: _cleared, ...rest } = elementErrors;
-    elementErrors = freeze(rest);
-  }
   // Frozen as Immer would leave them: the new objects, and whatever the patch brought (deeply).
   freeze(updated.nodes[id], true);
   freeze(updated.nodes);
   freeze(updated);
-  return freeze({ ...state, tree: updated, elementErrors });
+  return freeze({ ...state, tree: updated });
 }

@@ -7,6 +7,7 @@ import { canRedo, canUndo } from '../../domain/edit-history';
 import type { FormSnapshot } from '../../domain/form-compare';
 import { deepEqual } from '../../domain/form-compare';
 import type { FormDocument } from '../../domain/form-document';
+import type { SaveIssue } from '../../domain/form-save';
 import { denormaliseForm } from '../../domain/form-tree';
 import type { TreeNode } from '../../domain/form-tree';
 import { documentEqualsTree } from './form-equality';
@@ -35,7 +36,10 @@ const NO_CHILDREN: string[] = [];
 export const selectChildIds = (state: StateWithForm, parentId: string | null): string[] =>
   parentId === null ? state.form.tree.pageIds : (state.form.tree.childIds[parentId] ?? NO_CHILDREN);
 
-export const selectElementErrors = (state: StateWithForm, id: string): string[] | undefined => state.form.elementErrors[id];
+/** The problems the last save found in one element (the same list until they change); undefined when none. */
+export const selectElementErrors = (state: StateWithForm, id: string): readonly SaveIssue[] | undefined => state.form.elementErrors[id];
+/** Every problem the last save found, in the order the save summary lists them. */
+export const selectSaveIssues = (state: StateWithForm) => state.form.saveIssues;
 export const selectIsCustomDataName = (state: StateWithForm, id: string) => Boolean(state.form.customDataNames[id]);
 
 export const selectFormSettings = createSelector(

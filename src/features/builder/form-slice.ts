@@ -34,6 +34,7 @@ import type { EditMeta } from './form-history';
 import { SETTING_KEYS, initialFormState, snapshotOf } from './form-state';
 import type { FormSettings, FormState, LoadedForm } from './form-state';
 import { loadForm, recheckTheirVersion, reloadTheirVersion, saveForm } from './form-thunks';
+import { firstProblemOf, recheckSaveIssues, saveIssueFields } from './save-errors';
 
 // ---- Helpers ----
 
@@ -59,6 +60,7 @@ function applyLoaded(state: FormState, loaded: LoadedForm): void {
   state.selectedElementId = null;
   state.currentPageId = loaded.tree.pageIds[0] ?? null;
   state.customDataNames = customDataNamesOf(loaded.tree);
+  state.saveIssues = [];
   state.elementErrors = {};
   state.settingsErrors = {};
   state.saveProblem = null;
@@ -169,7 +171,6 @@ const formSlice = createSlice({
         if (tree.nodes[id]?.type !== 'input') return;
         state.tree = updateNode(tree, id, { dataName });
         state.customDataNames[id] = true;
-        if (state.elementErrors[id]) delete state.elementErrors[id];
       },
       prepare: (payload: { id: string; dataName: string }) => ({ payload, meta: editMeta('update', payload.id, `update:${payload.id}:dataName`) }),
     },
@@ -222,7 +223,6 @@ const formSlice = createSlice({
           const value = action.payload[key];
           if (value === undefined) continue;
           state[key] = value;
-          if (state.settingsErrors[key]) delete state.settingsErrors[key];
         }
       },
       prepare: (payload: Partial<FormSettings>) => ({ payload, meta: editMeta('settings', null, fieldsGroup('settings', payload)) }),
@@ -368,6 +368,7 @@ const formSlice = createSlice({
       })
       .addCase(saveForm.pending, (state) => {
         state.saveStatus = 'saving';
+        state.saveIssues = [];
         state.elementErrors = {};
         state.settingsErrors = {};
         state.saveProblem = null;
@@ -403,11 +404,10 @@ const formSlice = createSlice({
         state.saveStatus = 'failed';
         const failure = action.payload;
         if (!failure) return;
-        state.elementErrors = failure.elementErrors;
-        state.settingsErrors = failure.settingsErrors;
-        state.saveProblem = failure.problem;
+        Object.assign(state, saveIssueFields(failure.issues, null));
+        const { problem, elementId: first } = firstProblemOf(failure.issues);
+        state.saveProblem = problem;
         if (failure.conflict) state.conflict = failure.conflict;
-        const first = Object.keys(failure.elementErrors)[0] ?? failure.logicElementId;
         if (first && state.tree.nodes[first]) {
           state.selectedElementId = first;
           state.currentPageId = pageOf(base(state.tree), first);
@@ -444,8 +444,10 @@ export const {
 /**
  * The slice's reducer, except for property edits: those are what typing sends, once per key, so they skip Immer (its
  * draft and its walk of the finished state) and build the next state directly, as updateElement does. Around both,
- * the undo history (form-history.ts) records every edit and answers undo and redo.
+ * the undo history (form-history.ts) records every edit and answers undo and redo. After a refused save, every change
+ * of the form (an undo too) also checks again what the save found wrong (recheckSaveIssues; nothing otherwise).
  */
-export const formReducer: Reducer<FormState> = withEditHistory((state, action) =>
+const historyReducer: Reducer<FormState> = withEditHistory((state, action) =>
   state !== undefined && elementUpdated.match(action) ? updateElement(state, action.payload) : formSlice.reducer(state, action),
 );
+export const formReducer: Reducer<FormState> = (state, action) => recheckSaveIssues(state, historyReducer(state, action));

@@ -7,6 +7,7 @@ import type { FormTemplate } from '../../api/form-templates';
 import type { EditHistory } from '../../domain/edit-history';
 import { emptyHistory } from '../../domain/edit-history';
 import type { FormSnapshot } from '../../domain/form-compare';
+import type { FormSettingField, SaveIssue } from '../../domain/form-save';
 import type { LoadStatus } from '../../domain/load-status';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
 import type { ConditionalLogic, FormDocument, FormStyle } from '../../domain/form-document';
@@ -17,7 +18,8 @@ import type { FormTree } from '../../domain/form-tree';
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 /** What stopped the last save, so the editor can open the right panel. */
 export type SaveProblem = 'settings' | 'buttonStyle' | 'elements' | 'logic';
-export type FormSettingKey = 'name' | 'displayName' | 'description' | 'customSubmitMessage';
+/** A setting of the form (the domain's name for it, which save problems use too). */
+export type FormSettingKey = FormSettingField;
 export type FormSettings = Record<FormSettingKey, string>;
 
 export const SETTING_KEYS: readonly FormSettingKey[] = ['name', 'displayName', 'description', 'customSubmitMessage'];
@@ -74,8 +76,12 @@ export interface FormState extends FormSettings {
   currentPageId: string | null;
   /** Inputs whose dataName was typed by hand: label edits stop regenerating it. */
   customDataNames: Record<string, true>;
-  /** Problems found by the last save attempt, by element id (client check or the server's 400). */
-  elementErrors: Record<string, string[]>;
+  /**
+   * Problems found by the last save attempt (the client's check or the server's 400), in the order the save summary
+   * lists them; re-checked as the user edits (save-errors.ts). Below, the same by element id and by setting.
+   */
+  saveIssues: readonly SaveIssue[];
+  elementErrors: Readonly<Record<string, readonly SaveIssue[]>>;
   settingsErrors: Partial<Record<FormSettingKey, string>>;
   saveProblem: SaveProblem | null;
   /** Bumped when the user asks to edit the selected element's logic (the properties pane opens its Logic tab). */
@@ -115,6 +121,7 @@ export const initialFormState: FormState = {
   selectedElementId: null,
   currentPageId: null,
   customDataNames: {},
+  saveIssues: [],
   elementErrors: {},
   settingsErrors: {},
   saveProblem: null,

@@ -12,19 +12,19 @@ import { showErrorToast, showSuccessToast } from '../../app/app-slice';
 import { createNewFormDocument } from '../../domain/element-factory';
 import type { FormSnapshot } from '../../domain/form-compare';
 import { hasUnsavedChanges } from '../../domain/form-compare';
-import type { ConditionalLogic, FormDocument } from '../../domain/form-document';
+import type { ConditionalLogic } from '../../domain/form-document';
 import { defaultFormStyle, emptyConditionalLogic } from '../../domain/form-document';
-import { checkFormBeforeSave, formToSave } from '../../domain/form-save';
-import type { FormDocumentIssue, SaveCheckProblem } from '../../domain/form-save';
+import { checkFormBeforeSave, formToSave, locateSaveIssue, saveIssuesFromErrors } from '../../domain/form-save';
+import type { SaveIssue } from '../../domain/form-save';
 import { denormaliseForm, normaliseForm } from '../../domain/form-tree';
 import { NIL_UUID } from '../../domain/ids';
 import { FORM_MESSAGES } from '../../domain/messages';
 import { editMeta } from './form-history';
 import type { EditMeta } from './form-history';
 import { selectFormSnapshot } from './form-selectors';
-import { SETTING_KEYS, restoreTemplate, snapshotOf } from './form-state';
-import type { FormSettingKey, LoadedForm, RestoredForm, SaveConflict, SaveProblem, StateWithForm } from './form-state';
-import { elementErrorsFromIssues } from './save-errors';
+import { restoreTemplate, snapshotOf } from './form-state';
+import type { LoadedForm, RestoredForm, SaveConflict, StateWithForm } from './form-state';
+import { saveFailureToast } from './save-errors';
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
@@ -102,11 +102,8 @@ export interface SaveSuccess {
 export interface SaveFailure {
   status: number | null;
   message: string;
-  elementErrors: Record<string, string[]>;
-  settingsErrors: Partial<Record<FormSettingKey, string>>;
-  problem: SaveProblem | null;
-  /** For a logic problem: the element whose logic to show. */
-  logicElementId?: string | null;
+  /** What stopped the save, each placed on the editor and worded as the server words it (src/domain/form-save.ts). */
+  issues: SaveIssue[];
   /** Someone else saved first (409): their version, for the conflict notice. */
   conflict?: SaveConflict;
 }
@@ -120,55 +117,6 @@ export interface SaveArgs {
 }
 
 type FailureDetails = Pick<SaveFailure, 'status' | 'message'> & Partial<SaveFailure>;
-
-/** A problem found before sending → what the editor shows, and the toast. */
-function checkFailure(problem: SaveCheckProblem, jsonForm: FormDocument, failedMessage: string): { failure: FailureDetails; toast: string } {
-  switch (problem.kind) {
-    case 'nameRequired':
-      return {
-        failure: { status: null, message: FORM_MESSAGES.nameRequired, settingsErrors: { name: FORM_MESSAGES.nameRequired }, problem: 'settings' },
-        toast: FORM_MESSAGES.nameRequired,
-      };
-    case 'invalidDocument':
-      return {
-        failure: { status: null, message: failedMessage, elementErrors: elementErrorsFromIssues(jsonForm, problem.issues), problem: 'elements' },
-        toast: failedMessage,
-      };
-    case 'invalidButtonStyle':
-      return { failure: { status: null, message: failedMessage, problem: 'buttonStyle' }, toast: failedMessage };
-    // The server refuses circular logic with this message; saying it here also shows where.
-    case 'logicCycle':
-      return {
-        failure: { status: null, message: problem.message, problem: 'logic', logicElementId: problem.elementId },
-        toast: problem.message,
-      };
-    default:
-      return assertNever(problem);
-  }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected save check problem: ${JSON.stringify(value)}`);
-}
-
-/** Server 400 `errors` → messages by element id (keys like 'jsonForm.0.children.2.dataName') and by setting. */
-function serverErrorsOf(errors: Record<string, string[]>, jsonForm: FormDocument) {
-  const settingsErrors: Partial<Record<FormSettingKey, string>> = {};
-  const issues: FormDocumentIssue[] = [];
-  for (const [key, messages] of Object.entries(errors)) {
-    const setting = SETTING_KEYS.find((name) => name === key);
-    if (setting) {
-      settingsErrors[setting] = messages.join(' ');
-      continue;
-    }
-    const match = /^jsonForm\.?(.*)$/.exec(key);
-    if (match) {
-      const path = match[1] === '' ? [] : match[1].split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-      for (const message of messages) issues.push({ path, message });
-    }
-  }
-  return { settingsErrors, elementErrors: elementErrorsFromIssues(jsonForm, issues) };
-}
 
 /** Their version of the form, as the server has it now (null when it cannot be read). */
 async function theirVersion(dispatch: Dispatch, accountId: number, id: string): Promise<SaveConflict['theirs']> {
@@ -197,14 +145,12 @@ export const saveForm = createAsyncThunk<SaveSuccess, SaveArgs | void, { state: 
 
     const fail = (failure: FailureDetails, toast: string) => {
       dispatch(showErrorToast(toast));
-      return rejectWithValue({ elementErrors: {}, settingsErrors: {}, problem: null, ...failure });
+      return rejectWithValue({ issues: [], ...failure });
     };
+    const refuse = (status: number | null, issues: SaveIssue[]) => fail({ status, message: failedMessage, issues }, saveFailureToast(failedMessage, issues));
 
-    const problem = checkFormBeforeSave(sent);
-    if (problem) {
-      const { failure, toast } = checkFailure(problem, sent.jsonForm, failedMessage);
-      return fail(failure, toast);
-    }
+    const issues = checkFormBeforeSave(sent);
+    if (issues.length > 0) return refuse(null, issues);
     if (state.accountId === null) return fail({ status: null, message: failedMessage }, failedMessage);
 
     const input: FormTemplateInput = {
@@ -229,19 +175,16 @@ export const saveForm = createAsyncThunk<SaveSuccess, SaveArgs | void, { state: 
       // A conflict is shown by the builder's notice (it stays until the user chooses), not by a passing toast.
       if (status === 409 && state.published) {
         const theirs = await theirVersion(dispatch, state.accountId, state.published.id);
-        return rejectWithValue({ status, message: detailOf(error) ?? failedMessage, elementErrors: {}, settingsErrors: {}, problem: null, conflict: { theirs } });
-      }
-      if (status === 400 && errors.jsonConditionalLogic) {
-        const message = errors.jsonConditionalLogic[0] ?? failedMessage;
-        return fail({ status, message, problem: 'logic' }, message);
+        return rejectWithValue({ status, message: detailOf(error) ?? failedMessage, issues: [], conflict: { theirs } });
       }
       if (status === 400) {
-        const found = serverErrorsOf(errors, sent.jsonForm);
-        const problem: SaveProblem | null = Object.keys(found.settingsErrors).length > 0 ? 'settings' : Object.keys(found.elementErrors).length > 0 ? 'elements' : null;
-        return fail({ status, message: failedMessage, ...found, problem }, failedMessage);
+        const refused = saveIssuesFromErrors(sent.jsonForm, errors);
+        // A 400 without field errors still says why in its detail.
+        const detail = detailOf(error);
+        return refuse(status, refused.length > 0 ? refused : detail ? [locateSaveIssue(sent.jsonForm, '', detail)] : []);
       }
       if (isHandledByClient(error)) {
-        return rejectWithValue({ status, message: failedMessage, elementErrors: {}, settingsErrors: {}, problem: null });
+        return rejectWithValue({ status, message: failedMessage, issues: [] });
       }
       return fail({ status, message: failedMessage }, failedMessage);
     }

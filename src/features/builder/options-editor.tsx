@@ -12,6 +12,8 @@ import { newId } from '../../domain/ids-factory';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from './builder-icons';
 import { announce } from './live-announcer';
 import { elementUpdated } from './form-slice';
+import type { ElementIssues } from './save-errors';
+import { fieldMessage } from './save-errors';
 
 /** The default answer without a deleted option (a checkbox default is a list of option ids). */
 function withoutOption(value: AnswerValue | null, optionId: string): AnswerValue | null {
@@ -30,9 +32,12 @@ function nextOptionText(options: readonly DropdownOption[]): string {
   return `Option ${n}`;
 }
 
-export function OptionsEditor({ node }: { node: InputElement }) {
+/** `issues`: what the last save found wrong with this input; an option's problem is shown under it until fixed. */
+export function OptionsEditor({ node, issues }: { node: InputElement; issues: ElementIssues }) {
   const dispatch = useAppDispatch();
   const labelId = useId();
+  const errorIdBase = useId();
+  const listError = fieldMessage(issues, 'options');
   const list = useRef<HTMLDivElement>(null);
   // Set by a command, applied once the list has re-rendered: focus stays with the option being worked on.
   const pendingFocus = useRef<string | null>(null);
@@ -94,19 +99,29 @@ export function OptionsEditor({ node }: { node: InputElement }) {
   };
 
   return (
-    <div ref={list} className="mb-3" role="group" aria-labelledby={labelId}>
+    <div ref={list} className="mb-3" role="group" aria-labelledby={labelId} aria-describedby={listError ? `${errorIdBase}-list` : undefined}>
       <div id={labelId} className="form-label">
         Options
       </div>
+      {listError && (
+        <div id={`${errorIdBase}-list`} className="invalid-feedback d-block mb-2">
+          {listError}
+        </div>
+      )}
       <ol className="builder-options list-unstyled mb-2">
-        {options.map((option, index) => (
+        {options.map((option, index) => {
+          const error = fieldMessage(issues, 'options', index);
+          const errorId = `${errorIdBase}-${index}`;
+          return (
           <li key={option.id} className="builder-option">
             <Form.Control
               data-focus-key={`${option.id}:text`}
               size="sm"
               aria-label={`Option ${index + 1}`}
               value={option.text}
-              isInvalid={option.text.trim() === ''}
+              isInvalid={option.text.trim() === '' || error !== null}
+              aria-invalid={error !== null || undefined}
+              aria-describedby={error ? errorId : undefined}
               onChange={(event) => rename(option.id, event.target.value)}
               onKeyDown={onTextKeyDown(index)}
             />
@@ -142,8 +157,14 @@ export function OptionsEditor({ node }: { node: InputElement }) {
             >
               <TrashIcon size={14} />
             </Button>
+            {error && (
+              <div id={errorId} className="invalid-feedback d-block builder-option-error">
+                {error}
+              </div>
+            )}
           </li>
-        ))}
+          );
+        })}
       </ol>
       <Button data-focus-key="add" size="sm" variant="outline-primary" onClick={() => add(options.length - 1)}>
         <PlusIcon size={14} /> Add option

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_NAME_ERRORS, collectDataNames, dataNameError, dataNameFromLabel } from '../../../src/domain/data-name';
+import { collectDataNames, dataNameError, dataNameFromLabel } from '../../../src/domain/data-name';
+import { FORM_RULE_MESSAGES } from '../../../src/domain/form-rule-messages';
 import { normaliseForm } from '../../../src/domain/form-tree';
 import { sampleDocument } from './form-fixtures';
 
@@ -78,10 +79,10 @@ describe('dataNameError', () => {
     expect(dataNameError('client_name_2', new Set(['client_name']))).toBeNull();
   });
 
-  it('names what is wrong', () => {
-    expect(dataNameError('', none)).toBe(DATA_NAME_ERRORS.required);
-    expect(dataNameError('Client Name', none)).toBe(DATA_NAME_ERRORS.format);
-    expect(dataNameError('client-name', none)).toBe(DATA_NAME_ERRORS.format);
-    expect(dataNameError('email', new Set(['email']))).toBe(DATA_NAME_ERRORS.taken);
+  it('names what is wrong, in the wording of the save’s rules', () => {
+    expect(dataNameError('', none)).toBe(FORM_RULE_MESSAGES.dataNameRequired);
+    expect(dataNameError('Client Name', none)).toBe(FORM_RULE_MESSAGES.dataNameFormat);
+    expect(dataNameError('client-name', none)).toBe(FORM_RULE_MESSAGES.dataNameFormat);
+    expect(dataNameError('email', new Set(['email']))).toBe('The data name “email” is already used by another input. Change one of them.');
   });
 });

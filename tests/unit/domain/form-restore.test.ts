@@ -192,7 +192,7 @@ describe('restoreFormDocument', () => {
     );
     expect(error.name).toBe('FormRestoreError');
     expect(error.issues).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^0\.children\.0\.subtype: must be one of textInput/)]),
+      expect.arrayContaining([expect.stringMatching(/^0\.children\.0\.subtype: The input type must be one of textInput/)]),
     );
     expect(error.message).toContain('The form cannot be opened');
   });

@@ -66,11 +66,11 @@ describe('findLogicCycle', () => {
 describe('describeLogicCycle', () => {
   it('names every element on the cycle and how each depends on the next', () => {
     expect(describeLogicCycle(['s1', 'inner'], logicDocument())).toBe(
-      'Conditional logic goes round in a circle: section "s1" (Section one) depends on the answer to input "inner" (inner), ' +
-        'which is inside section "s1" (Section one). Change or remove one of these rules.',
+      'Conditional logic goes round in a circle: section “Section one” depends on the answer to “inner”, ' +
+        'which is inside section “Section one”. Change or remove one of these rules.',
     );
     expect(describeLogicCycle(['text'], logicDocument())).toBe(
-      'Conditional logic goes round in a circle: input "text" (text) depends on the answer to input "text" (text). Change or remove one of these rules.',
+      'Conditional logic goes round in a circle: “text” depends on the answer to “text”. Change or remove one of these rules.',
     );
   });
 });

@@ -10,10 +10,14 @@ import {
   TEMPLATE_URL,
   renderBuilder,
   sampleDocument,
-  templateJson,
+  savableDocument,
+  templateJson as sampleTemplateJson,
 } from './builder-fixtures';
 
 startMswServer();
+
+/** The sample template, with something on its second page so that it can be saved. */
+const templateJson = (overrides: Record<string, unknown> = {}) => sampleTemplateJson({ jsonForm: savableDocument(), ...overrides });
 
 const CONFLICT = 'This form was changed by someone else since you opened it. Reload it to see their changes, then save again.';
 
@@ -262,7 +266,7 @@ describe('build page: unsaved changes and saving', () => {
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   }, 15_000);
 
-  it('toasts "Unable to update form" and shows a 400 message beside the element it names', async () => {
+  it('toasts "Unable to update form" with the problem, and shows a 400 message beside the element and field it names', async () => {
     serveTemplate();
     server.use(
       http.put(TEMPLATE_URL, () =>
@@ -276,13 +280,13 @@ describe('build page: unsaved changes and saving', () => {
     const label = await openFullName(user);
     await user.type(label, '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Unable to update form')).toBeInTheDocument();
+    expect(await screen.findByText('Unable to update form. “Practice area”: must not be "Practice area" twice.')).toBeInTheDocument();
     const element = screen.getByRole('group', { name: 'Dropdown: Practice area' });
-    expect(within(element).getByText('Label: must not be "Practice area" twice')).toBeInTheDocument();
-    // The element with the problem is selected, its properties show the message too.
+    expect(within(element).getByText('must not be "Practice area" twice')).toBeInTheDocument();
+    // The element with the problem is selected, its properties show the message beside the field.
     expect(element).toHaveAttribute('aria-current', 'true');
     const properties = screen.getByRole('form', { name: 'Dropdown properties' });
-    expect(within(properties).getByText('Label: must not be "Practice area" twice')).toBeInTheDocument();
+    expect(within(properties).getByLabelText('Label')).toHaveAccessibleDescription('must not be "Practice area" twice');
   });
 
   it('asks before leaving with unsaved changes', async () => {

@@ -8,7 +8,7 @@ import { makeStore } from '../../../../src/app/store';
 import type { PreloadedState } from '../../../../src/app/store';
 import { Toasts } from '../../../../src/app/layouts/toasts';
 import { DEFAULT_BUTTON_STYLE } from '../../../../src/domain/form-document';
-import type { FormDocument } from '../../../../src/domain/form-document';
+import type { FormDocument, InputElement, SectionElement } from '../../../../src/domain/form-document';
 import { normaliseForm } from '../../../../src/domain/form-tree';
 import { BuildPage } from '../../../../src/features/builder/build-page';
 import { loadForm } from '../../../../src/features/builder/form-thunks';
@@ -81,6 +81,18 @@ export function sampleDocument(): FormDocument {
       ],
     },
   ] as unknown as FormDocument;
+}
+
+/**
+ * The sample form as it can be saved: its second page holds an Email input (i4, in s2), where the sample's page has
+ * nothing for respondents (which the save refuses), then `edit` applied.
+ */
+export function savableDocument(edit: (doc: FormDocument) => void = () => {}): FormDocument {
+  const doc = sampleDocument();
+  const section = doc[1].children[0] as SectionElement;
+  section.children.push(input({ id: 'i4', parentId: 's2', subtype: 'email', label: 'Email', dataName: 'email' }) as unknown as InputElement);
+  edit(doc);
+  return doc;
 }
 
 /** A form template as the server answers (camelCase). */

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { DRAG_ERRORS } from '../../../../src/domain/drag-rules';
 import { normaliseForm } from '../../../../src/domain/form-tree';
 import { moveTarget, paletteTarget, resolveDrop } from '../../../../src/features/builder/builder-targets';
-import { elementErrorsFromIssues, FORM_LEVEL_ERRORS } from '../../../../src/features/builder/save-errors';
 import { sampleDocument } from './builder-fixtures';
 
 // p1: i1, s1 [i2, i3]; p2: s2 []
@@ -78,22 +77,5 @@ describe('resolveDrop: the drag rules with their messages', () => {
 
   it('does nothing for a page let go outside the canvas', () => {
     expect(resolveDrop(tree(), 'p1', { kind: 'none' })).toBeNull();
-  });
-});
-
-describe('elementErrorsFromIssues', () => {
-  it('files each issue under the element its path reaches, naming the field', () => {
-    const doc = sampleDocument();
-    expect(
-      elementErrorsFromIssues(doc, [
-        { path: [0, 'children', 1, 'children', 0, 'dataName'], message: 'input "i2" (Practice area): dataName "x" is already used by input "i1"' },
-        { path: ['0', 'children', '0', 'label'], message: 'must be at most 500 characters' },
-        { path: [], message: 'a form needs at least one page' },
-      ]),
-    ).toEqual({
-      i2: ['Data name: dataName "x" is already used by input "i1"'],
-      i1: ['Label: must be at most 500 characters'],
-      [FORM_LEVEL_ERRORS]: ['a form needs at least one page'],
-    });
   });
 });

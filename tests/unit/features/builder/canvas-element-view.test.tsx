@@ -12,6 +12,7 @@ import {
   logicConditionAdded,
   settingsChanged,
 } from '../../../../src/features/builder/form-slice';
+import { FORM_RULE_MESSAGES } from '../../../../src/domain/form-rule-messages';
 import { saveForm } from '../../../../src/features/builder/form-thunks';
 import { canvasRenderStats } from '../../../../src/features/builder/render-count';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
@@ -53,21 +54,23 @@ describe('canvas elements: one store listener for all', () => {
 
   it('follows errors and logic', async () => {
     const { store } = await loaded();
+    // A maximum below the minimum (0): the save is refused before any request.
     act(() => {
-      store.dispatch({
-        type: saveForm.rejected.type,
-        payload: { status: 400, message: 'x', elementErrors: { i3: ['Too small'] }, settingsErrors: {}, problem: 'elements' },
-        meta: { requestStatus: 'rejected', requestId: 'r', rejectedWithValue: true },
-        error: {},
-      });
+      store.dispatch(elementUpdated({ id: 'i3', patch: { maxValue: -1 } }));
+    });
+    await act(async () => {
+      await store.dispatch(saveForm());
     });
     const element = screen.getByRole('group', { name: 'Integer: Number of children' });
     expect(element).toHaveClass('has-errors');
-    expect(within(element).getByText('Too small')).toBeInTheDocument();
-    act(() => {
-      store.dispatch(elementUpdated({ id: 'i3', patch: { minValue: 1 } }));
-    });
+    expect(within(element).getByText(FORM_RULE_MESSAGES.valueRange)).toBeInTheDocument();
+    // The empty second page is marked too.
+    expect(screen.getByRole('group', { name: 'Page: Details' })).toHaveClass('has-errors');
+    // After a refused save, a keystroke re-renders the element typed into alone, also when it fixes its problem.
+    expect(rendersOf(() => store.dispatch(elementUpdated({ id: 'i3', patch: { label: 'Children' } })))).toBe(1);
+    expect(rendersOf(() => store.dispatch(elementUpdated({ id: 'i3', patch: { maxValue: 5 } })))).toBe(1);
     expect(element).not.toHaveClass('has-errors');
+    expect(screen.getByRole('group', { name: 'Page: Details' })).toHaveClass('has-errors');
 
     act(() => {
       store.dispatch(logicConditionAdded('i1'));

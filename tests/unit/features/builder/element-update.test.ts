@@ -59,12 +59,6 @@ describe('updateElement', () => {
     for (const value of [next, next.tree, next.tree.nodes, next.tree.nodes.i2, options, options[0]]) expect(Object.isFrozen(value)).toBe(true);
   });
 
-  it("clears the edited element's save errors and no other's", () => {
-    const next = updateElement(loaded({ elementErrors: { i1: ['Bad'], i2: ['Bad'] } }), { id: 'i2', patch: { label: 'Area' } });
-    expect(next.elementErrors).toEqual({ i1: ['Bad'] });
-    expect(Object.isFrozen(next.elementErrors)).toBe(true);
-  });
-
   it('makes the dataName from the label, unique among the other inputs', () => {
     let state = type(loaded(), 'i1', 'Practice area');
     expect(state.tree.nodes.i1).toMatchObject({ label: 'Practice area', dataName: 'practice_area_2' });

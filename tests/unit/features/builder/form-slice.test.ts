@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userLoggedOut } from '../../../../src/app/root-actions';
 import { makeStore } from '../../../../src/app/store';
+import type { FormDocument, InputElement, SectionElement } from '../../../../src/domain/form-document';
 import { NIL_UUID } from '../../../../src/domain/ids';
 import {
   dataNameEdited,
@@ -17,7 +18,7 @@ import {
   selectHasUnsavedChanges,
   selectNode,
 } from '../../../../src/features/builder/form-selectors';
-import { ACCOUNT_ID, loadedStore, sampleDocument } from './builder-fixtures';
+import { ACCOUNT_ID, loadedStore, sampleDocument, savableDocument } from './builder-fixtures';
 
 describe('form slice', () => {
   it('loads a new form for the nil id: a first page holding one empty section, never saved', async () => {
@@ -113,18 +114,6 @@ describe('form slice: property edits (elementUpdated, handled outside Immer)', (
     expect(Object.isFrozen(options[0])).toBe(true);
   });
 
-  it("clears the edited element's errors and no other's", () => {
-    const store = loadedStore();
-    store.dispatch({
-      type: saveForm.rejected.type,
-      payload: { status: 400, message: 'x', elementErrors: { i1: ['Bad'], i2: ['Bad'] }, settingsErrors: {}, problem: 'elements' },
-      meta: { requestStatus: 'rejected', requestId: 'r2', rejectedWithValue: true },
-      error: {},
-    });
-    store.dispatch(elementUpdated({ id: 'i2', patch: { label: 'Area of law' } }));
-    expect(store.getState().form.elementErrors).toEqual({ i1: ['Bad'] });
-  });
-
   it('keeps generated data names unique while typing, also after another input takes the next name', () => {
     const store = loadedStore();
     const type = (id: string, label: string) => {
@@ -152,5 +141,84 @@ describe('form slice: property edits (elementUpdated, handled outside Immer)', (
       expect(selectHasUnsavedChanges(state)).toBe(fresh);
     }
     expect(selectHasUnsavedChanges(store.getState())).toBe(false);
+  });
+});
+
+const fullName = (doc: FormDocument) => doc[0].children[0] as InputElement;
+const practiceArea = (doc: FormDocument) => (doc[0].children[1] as SectionElement).children[0] as InputElement;
+
+describe('form slice: a refused save, and the re-check as problems are fixed', () => {
+  /** A store whose form has an unlabelled input (i1), a blank option (i2) and no name; its save refused by the check. */
+  async function refusedStore() {
+    const store = loadedStore(
+      savableDocument((doc) => {
+        fullName(doc).label = '';
+        practiceArea(doc).options = [
+          { id: 'o1', text: 'Family' },
+          { id: 'o2', text: ' ' },
+        ];
+      }),
+    );
+    store.dispatch(settingsChanged({ name: '' }));
+    const result = await store.dispatch(saveForm());
+    expect(result.meta.requestStatus).toBe('rejected');
+    return store;
+  }
+
+  it('files each problem under its element and its setting, in the order of the summary, without a request', async () => {
+    const store = await refusedStore();
+    const { form, app } = store.getState();
+    expect(form.saveIssues.map((issue) => issue.key)).toEqual(['name', 'jsonForm.0.children.0.label', 'jsonForm.0.children.1.children.0.options.1.text']);
+    expect(Object.keys(form.elementErrors)).toEqual(['i1', 'i2']);
+    expect(form.elementErrors.i1.map((issue) => issue.message)).toEqual(['Type a label. Without one, respondents see a box with no question.']);
+    expect(form.settingsErrors).toEqual({ name: 'Form name is required' });
+    // The panel of the first problem opens; the first element with a problem is selected.
+    expect(form.saveProblem).toBe('settings');
+    expect(form.selectedElementId).toBe('i1');
+    expect(app.toast).toMatchObject({
+      variant: 'danger',
+      message: 'Unable to update form. Form name is required. And 2 more problems, listed above the form.',
+    });
+  });
+
+  it('drops a problem as soon as an edit fixes it and keeps the others as they were (same lists)', async () => {
+    const store = await refusedStore();
+    const before = store.getState().form;
+    store.dispatch(elementUpdated({ id: 'i1', patch: { label: 'F' } }));
+    const after = store.getState().form;
+    expect(after.elementErrors.i1).toBeUndefined();
+    expect(after.elementErrors.i2).toBe(before.elementErrors.i2);
+    expect(after.saveIssues.map((issue) => issue.key)).toEqual(['name', 'jsonForm.0.children.1.children.0.options.1.text']);
+    // A keystroke that fixes nothing leaves the state's lists alone.
+    store.dispatch(elementUpdated({ id: 'i1', patch: { label: 'Fu' } }));
+    expect(store.getState().form.saveIssues).toBe(after.saveIssues);
+    expect(store.getState().form.elementErrors).toBe(after.elementErrors);
+
+    store.dispatch(elementUpdated({ id: 'i2', patch: { options: [{ id: 'o1', text: 'Family' }, { id: 'o2', text: 'Divorce' }] } }));
+    store.dispatch(settingsChanged({ name: 'Intake' }));
+    expect(store.getState().form).toMatchObject({ saveIssues: [], elementErrors: {}, settingsErrors: {}, saveProblem: null });
+  });
+
+  it('keeps a problem an edit does not fix, worded for the element as it is now', async () => {
+    const store = await refusedStore();
+    store.dispatch(elementUpdated({ id: 'i2', patch: { label: 'Area of law' } }));
+    const [issue] = store.getState().form.elementErrors.i2;
+    expect(issue.subject).toBe('“Area of law”');
+    expect(issue.message).toBe('Option 2 is blank. Type its text or delete it.');
+  });
+
+  it('shows a problem made after the save only at the next save', async () => {
+    const store = await refusedStore();
+    store.dispatch(elementUpdated({ id: 'i3', patch: { label: '' } }));
+    expect(store.getState().form.elementErrors.i3).toBeUndefined();
+    await store.dispatch(saveForm());
+    expect(store.getState().form.elementErrors.i3?.map((issue) => issue.target)).toEqual([{ kind: 'element', elementId: 'i3', field: 'label', optionIndex: null }]);
+  });
+
+  it('lets the problems of a removed element go with it', async () => {
+    const store = await refusedStore();
+    store.dispatch(elementRemoved('i1'));
+    expect(store.getState().form.elementErrors.i1).toBeUndefined();
+    expect(store.getState().form.saveIssues.some((issue) => issue.target.kind === 'element' && issue.target.elementId === 'i1')).toBe(false);
   });
 });

@@ -439,7 +439,7 @@ describe('logic editor: saving', () => {
 
     // Full name ← Number of children ⊂ Matter ← Full name.
     const message = describeLogicCycle(['i1', 'i3', 's1'], logicDocument());
-    expect(message).toMatch(/^Conditional logic goes round in a circle: input "i1" \(Full name\) depends on/);
+    expect(message).toMatch(/^Conditional logic goes round in a circle: “Full name” depends on/);
     const editor = () => screen.getByRole('region', { name: 'Logic' });
     const warning = within(editor()).getByRole('alert');
     expect(warning).toHaveTextContent(message);
@@ -448,7 +448,7 @@ describe('logic editor: saving', () => {
 
     // Saving says why it cannot, and shows the logic of an element on the circle.
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(message, { selector: '.toast-body' })).toBeInTheDocument();
+    expect(await screen.findByText(`Unable to update form. ${message}`, { selector: '.toast-body' })).toBeInTheDocument();
     expect(puts).toBe(0);
     expect(screen.getByRole('tab', { name: 'Logic' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('group', { name: 'Short Answer: Full name' })).toHaveAttribute('aria-current', 'true');
@@ -469,7 +469,7 @@ describe('logic editor: saving', () => {
     await fillRule(user, 1, 'Practice area', 'is empty');
     await user.click(screen.getByRole('tab', { name: 'Element' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(await screen.findByText(`Unable to update form. ${refusal}`)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Logic' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   });

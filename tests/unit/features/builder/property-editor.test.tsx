@@ -55,10 +55,11 @@ describe('property editor: label and data name', () => {
     await user.clear(dataName);
     await user.type(dataName, 'Bad Name');
     expect(dataName).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Use only lowercase letters (a–z), digits and _')).toBeInTheDocument();
+    expect(screen.getByText('Use only lowercase letters (a–z), digits and _ in the data name (at most 100 characters).')).toBeInTheDocument();
     await user.clear(dataName);
     await user.type(dataName, 'practice_area');
-    expect(screen.getByText('Another input already uses this data name')).toBeInTheDocument();
+    // The input that has it is named, as the save and the server name it.
+    expect(screen.getByText('The data name “practice_area” is already used by “Practice area”. Change one of them.')).toBeInTheDocument();
   });
 
   it('edits placeholder and help text, and toggles Required (shown on the canvas)', async () => {
@@ -133,10 +134,10 @@ describe('property editor: numbers and defaults', () => {
     await user.type(max, '2');
     expect(nodeOf(store, 'i3')).toMatchObject({ minValue: 5, maxValue: 2 });
     expect(max).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('The maximum value must not be less than the minimum')).toBeInTheDocument();
+    expect(screen.getByText('The maximum value is less than the minimum value. Raise the maximum or lower the minimum.')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Step'), '0');
-    expect(screen.getByText('The step must be greater than 0')).toBeInTheDocument();
+    expect(screen.getByText('The step must be greater than 0. Leave it empty to allow any number.')).toBeInTheDocument();
     await user.clear(max);
     expect(nodeOf(store, 'i3').maxValue).toBeNull();
     // Text fields have no number limits, numbers no length limits.
@@ -207,7 +208,7 @@ describe('property editor: pages, sections, form settings and button style', () 
     const colour = screen.getByLabelText('Background colour');
     await user.clear(colour);
     await user.type(colour, 'blue');
-    expect(screen.getByText('Must be a hex colour such as #111928')).toBeInTheDocument();
+    expect(screen.getByText('The background colour must be a hex colour such as #111928.')).toBeInTheDocument();
     await user.clear(colour);
     await user.type(colour, '#1F3A8A');
     for (const label of ['Text size', 'Text colour', 'Text hover colour', 'Background hover colour', 'Corner radius']) {
