@@ -5,22 +5,13 @@
  */
 import { sql } from 'kysely';
 import { encodeCursor } from '../server/responses/cursor.js';
-import { percentile, seedResponses, startDatabase, startOurServer } from './lib/fixture.js';
+import { percentile, sampleMs, seedResponses, startDatabase, startOurServer } from './lib/fixture.js';
 
 const ROWS = Number(process.env.ROWS ?? 110_000);
 const DEPTH = Math.min(100_000, ROWS - 100);
 const SAMPLES = 60;
 
-async function time(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await run(); // warm
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  return samples;
-}
+const time = (run: () => Promise<unknown>) => sampleMs(run, SAMPLES);
 
 async function main() {
   const database = await startDatabase();

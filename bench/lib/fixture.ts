@@ -1,7 +1,7 @@
 /** Shared set-up for the server benchmarks: a real PostgreSQL, our schema, a form, many responses, a signed-in client. */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -23,7 +23,8 @@ export interface BenchDatabase {
 export async function startDatabase(): Promise<BenchDatabase> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-db-'));
   const pg = await startEmbeddedPostgres({ dataDir: dir, database: 'bench', ephemeral: true });
-  const { db } = createDb(pg.connectionString, { max: 4 });
+  // No statement timeout: seeding a million rows on a busy shared machine takes longer than the server's 30 s.
+  const { db } = createDb(pg.connectionString, { max: 4, statementTimeoutMs: 0 });
   await migrateToLatest(db);
   return {
     connectionString: pg.connectionString,
@@ -102,6 +103,20 @@ export async function peakRssMb(pid: number): Promise<number> {
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** Resident memory of the process now (VmRSS), in MB. */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * Starts the process's peak (VmHWM) again from its resident memory now (Linux `clear_refs` 5), so the next peak read
+ * is the peak of what it did since: a server's start-up (module loading, compiling) peaks above a streamed export.
+ */
+export async function resetPeakRss(pid: number): Promise<void> {
+  await writeFile(`/proc/${pid}/clear_refs`, '5');
+}
+
 /** Our real app in a child process (`env` added to its environment), and a session cookie of a user of `accountId`. */
 export async function startOurServer(database: Pick<BenchDatabase, 'connectionString' | 'db'>, accountId: number, port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const email = `bench-${randomUUID()}@example.com`;
@@ -116,7 +131,14 @@ export async function startOurServer(database: Pick<BenchDatabase, 'connectionSt
     child.once('exit', (code) => fail(new Error(`server exited ${code}`)));
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const session = await signIn(baseUrl, email, 'bench-password');
+  let session: BenchSession;
+  try {
+    session = await signIn(baseUrl, email, 'bench-password');
+  } catch (error) {
+    // Never leave a server behind holding the port.
+    child.kill('SIGTERM');
+    throw error;
+  }
   return {
     baseUrl,
     child,
@@ -135,3 +157,15 @@ export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
+
+/** `samples` timings (ms) of `run`, one after another, after 5 warm-up runs. */
+export async function sampleMs(run: () => Promise<unknown>, samples: number): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await run(); // warm
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}

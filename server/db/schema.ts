@@ -9,6 +9,8 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 interface AccountsTable {
   id: Generated<number>;
   internal_name: string;
+  /** IANA time zone of the firm; null until a member's browser or a user sets it. */
+  time_zone: WithDefault<string | null>;
   created_at: CreatedAt;
 }
 

@@ -4,11 +4,13 @@ import { HttpError } from '../errors.js';
 import { UserSlots } from './user-slots.js';
 
 /**
- * The database-heavy routes (response list and search, CSV export, form save): what one user runs of these at once is
+ * The database-heavy routes (response list and search, a response's previous/next under the list's search, CSV
+ * export, form save): what one user runs of these at once is
  * bounded, so one account's burst cannot take every pooled connection or the event loop from the others.
  */
 const HEAVY_ROUTES: readonly string[] = [
   'GET /api/:accountId/form-responses/',
+  'GET /api/:accountId/form-responses/:id/neighbours/',
   'GET /api/:accountId/form-templates/:id/export-responses/',
   'POST /api/:accountId/form-templates/',
   'PUT /api/:accountId/form-templates/:id/',

@@ -11,13 +11,17 @@ import { accountScopeOf } from '../routes/account-scope.js';
 import { pageUrl } from '../routes/pagination.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
 import {
+  formResponseCountsSchema,
   formResponseDetailSchema,
   formResponseListQuerySchema,
+  formResponseNeighboursQuerySchema,
+  formResponseNeighboursSchema,
   formResponsePageSchema,
   formResponseParamsSchema,
   formResponseSpamBodySchema,
   type FormResponseDetail,
   type FormResponseListItem,
+  type FormResponseListQuery,
   type ResponseDeliveryFilter,
 } from '../../src/contract/form-responses.js';
 import type { ConditionalLogic, FormDocument } from '../../src/domain/form-document.js';
@@ -78,6 +82,27 @@ function deliveryCondition(filter: ResponseDeliveryFilter, accountId: number): E
   }
 }
 
+type ListFilters = Omit<FormResponseListQuery, 'cursor' | 'page_size'>;
+
+/**
+ * The list's filters as a condition on `r`; `spam` stands for its is_spam (the spam count asks for the spam among the
+ * same matches). One home for the list, its counts and the detail's previous/next.
+ */
+function listFilters(accountId: number, query: ListFilters, spam: boolean | null) {
+  return (eb: ExpressionBuilder<ResponsesAlias, 'r'>) => {
+    const conditions: Expression<SqlBool>[] = [eb('r.account_id', '=', accountId)];
+    if (query.form_template) conditions.push(eb('r.form_template_id', '=', query.form_template));
+    if (spam !== null) conditions.push(eb('r.is_spam', '=', spam));
+    if (query.submitted_after) conditions.push(eb('r.submitted_at', '>=', boundary(query.submitted_after, false)));
+    if (query.submitted_before) conditions.push(eb('r.submitted_at', '<', boundary(query.submitted_before, true)));
+    if (query.delivery) conditions.push(deliveryCondition(query.delivery, accountId));
+    if (query.search) {
+      conditions.push(eb(sql`lower(r.data::text)`, 'like', containsPattern(query.search, { lowerCase: true })));
+    }
+    return eb.and(conditions);
+  };
+}
+
 interface VersionDoc {
   document: FormDocument;
   logic: ConditionalLogic;
@@ -104,18 +129,9 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
     if (query.cursor && !cursor) throw badRequest('Invalid query parameters.', { cursor: ['is not a valid cursor; start again from the first page'] });
 
-    const filters = (eb: ExpressionBuilder<ResponsesAlias, 'r'>) => {
-      const conditions: Expression<SqlBool>[] = [eb('r.account_id', '=', account.id)];
-      if (query.form_template) conditions.push(eb('r.form_template_id', '=', query.form_template));
-      if (query.is_spam) conditions.push(eb('r.is_spam', '=', query.is_spam === 'true'));
-      if (query.submitted_after) conditions.push(eb('r.submitted_at', '>=', boundary(query.submitted_after, false)));
-      if (query.submitted_before) conditions.push(eb('r.submitted_at', '<', boundary(query.submitted_before, true)));
-      if (query.delivery) conditions.push(deliveryCondition(query.delivery, account.id));
-      if (query.search) {
-        conditions.push(eb(sql`lower(r.data::text)`, 'like', containsPattern(query.search, { lowerCase: true })));
-      }
-      return eb.and(conditions);
-    };
+    const filtersWith = (spam: boolean | null) => listFilters(account.id, query, spam);
+    const spamFilter = query.is_spam ? query.is_spam === 'true' : null;
+    const filters = filtersWith(spamFilter);
 
     const position = cursor ? sql`timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond'` : null;
     const backwards = cursor?.direction === 'previous';
@@ -153,17 +169,21 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
     const hasOlder = backwards ? true : hasMore;
 
     // Counting every match is O(rows); count up to a cap so the first page stays fast at any size (null = "more").
-    const count = cursor
-      ? null
-      : await db
-          .selectFrom((eb) => eb.selectFrom('form_responses as r').select(sql`1`.as('one')).where(filters).limit(COUNT_CAP + 1).as('capped'))
-          .select(sql<number>`count(*)::int`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then(({ n }) => (n > COUNT_CAP ? null : n));
+    const cappedCount = (where: ReturnType<typeof filtersWith>) =>
+      db
+        .selectFrom((eb) => eb.selectFrom('form_responses as r').select(sql`1`.as('one')).where(where).limit(COUNT_CAP + 1).as('capped'))
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+        .then(({ n }) => (n > COUNT_CAP ? null : n));
+    const count = cursor ? null : await cappedCount(filters);
+    // The list without spam (the app's default view) says how much spam it hides, for its "Show spam" link. The
+    // delivery filters leave spam out by definition, so there is none to count.
+    const spamCount = !cursor && spamFilter === false ? (query.delivery ? 0 : await cappedCount(filtersWith(true))) : undefined;
 
     const versions = await loadVersions([...new Set(rows.map((row) => row.form_version_id))]);
     return {
       count,
+      ...(spamCount !== undefined ? { spamCount } : {}),
       next: hasOlder && last ? pageUrl(request, { cursor: encodeCursor({ direction: 'next', micros: last.micros, id: last.id }) }) : null,
       previous: hasNewer && first ? pageUrl(request, { cursor: encodeCursor({ direction: 'previous', micros: first.micros, id: first.id }) }) : null,
       results: rows.map((row) => {
@@ -184,6 +204,26 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
         };
       }),
     };
+    },
+  );
+
+  /**
+   * Each form's number of responses that are not spam (the list's default view), for the form list. One grouped
+   * count over the account's rows, read from the index by account and form (form_responses_form_time).
+   */
+  app.get(
+    '/form-responses/counts/',
+    { schema: { params: accountParamsSchema, response: { 200: formResponseCountsSchema, ...errorResponses } } },
+    async (request) => {
+      const { account } = accountScopeOf(request);
+      const rows = await db
+        .selectFrom('form_responses')
+        .select(['form_template_id', sql<number>`count(*)::int`.as('n')])
+        .where('account_id', '=', account.id)
+        .where('is_spam', '=', false)
+        .groupBy('form_template_id')
+        .execute();
+      return { results: rows.map((row) => ({ formTemplate: row.form_template_id, count: row.n })) };
     },
   );
 
@@ -232,6 +272,40 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
     const { account } = accountScopeOf(request);
     return serializeDetail(await loadResponse(account.id, request.params.id), account.id);
   });
+
+  /**
+   * The responses before and after this one in a list's order (newest first) under that list's filters: what the
+   * detail's Previous and Next open. Keyset probes from this response's position, so it need not match the filters.
+   */
+  app.get(
+    '/form-responses/:id/neighbours/',
+    { schema: { params: formResponseParamsSchema, querystring: formResponseNeighboursQuerySchema, response: { 200: formResponseNeighboursSchema, ...errorResponses } } },
+    async (request) => {
+      const { account } = accountScopeOf(request);
+      const { query } = request;
+      const current = await db
+        .selectFrom('form_responses')
+        .select(['id', sql<string>`(extract(epoch from submitted_at) * 1000000)::bigint::text`.as('micros')])
+        .where('id', '=', request.params.id)
+        .where('account_id', '=', account.id)
+        .executeTakeFirst();
+      if (!current) throw notFound();
+      const position = sql`(timestamptz 'epoch' + ${current.micros}::bigint * interval '1 microsecond', ${current.id}::uuid)`;
+      const neighbour = (side: 'newer' | 'older') =>
+        db
+          .selectFrom('form_responses as r')
+          .select('r.id')
+          .where(listFilters(account.id, query, query.is_spam ? query.is_spam === 'true' : null))
+          .where(sql<SqlBool>`(r.submitted_at, r.id) ${sql.raw(side === 'newer' ? '>' : '<')} ${position}`)
+          .orderBy('r.submitted_at', side === 'newer' ? 'asc' : 'desc')
+          .orderBy('r.id', side === 'newer' ? 'asc' : 'desc')
+          .limit(1)
+          .executeTakeFirst()
+          .then((row) => row?.id ?? null);
+      const [newer, older] = await Promise.all([neighbour('newer'), neighbour('older')]);
+      return { newer, older };
+    },
+  );
 
   app.put('/form-responses/:id/', { schema: { ...one, body: formResponseSpamBodySchema } }, async (request) => {
     const { account } = accountScopeOf(request);

@@ -9,6 +9,7 @@ import { responseRoutes } from '../responses/response-routes.js';
 import { accountSchema } from '../../src/contract/accounts.js';
 import { accountParamsSchema, errorResponses } from '../../src/contract/common.js';
 import { accountScopeOf, resolveAccountScope } from './account-scope.js';
+import { accountSettingsRoutes } from './account-settings.js';
 
 /** Everything under /api/{accountId}/: the guard runs before every route registered here. */
 export const accountRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool; delivery: DeliveryEngine }> = async (app, { db, pool, delivery }) => {
@@ -18,6 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: DB; pool: pg.Pool; deliv
   });
 
   app.get('/', { schema: { params: accountParamsSchema, response: { 200: accountSchema, ...errorResponses } } }, async (request) => accountScopeOf(request).account);
+  await app.register(accountSettingsRoutes, { db });
   await app.register(formTemplateRoutes, { db });
   await app.register(prefillRoutes, { db });
   await app.register(responseRoutes, { db, delivery });

@@ -10,6 +10,7 @@ import { publicFormParamsSchema, publicFormSchema, publicPrefillParamsSchema, pu
 import type { PrefillData } from '../../src/contract/form-prefills.js';
 import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../src/domain/answers.js';
 import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
+import { isAsPrefilled } from '../../src/domain/prefill-answers.js';
 import { wantedDeliveriesSql, type DeliveryEngine } from '../delivery/delivery-engine.js';
 import { PublishedForms, type WireEncoding } from './published-forms.js';
 import { START_TOKEN_HEADER, signStartToken, startTokenIssuedAt } from './start-token.js';
@@ -174,19 +175,23 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     }
     const data = answersToSubmit(form.document, answers, hiddenIds);
 
+    const prefill = body.prefill_id
+      ? await db.selectFrom('form_prefills').select(['id', 'data']).where('id', '=', body.prefill_id).where('form_template_id', '=', form.id).executeTakeFirst()
+      : undefined;
+    const prefillId = prefill?.id ?? null;
+
     // Spam is marked, never rejected: nothing a real person sent is lost.
     const spamReasons: string[] = [];
     if (body.hp) spamReasons.push('honeypot');
     if (minFillMs > 0) {
       // No valid token (left out, forged, for another form) counts as too fast: stored and marked, never refused.
       const startedAt = startTokenIssuedAt(secretKey, form.id, body.start_token);
-      if (startedAt === null || Date.now() - startedAt < minFillMs) spamReasons.push('filled-too-fast');
-    }
-
-    let prefillId = body.prefill_id ?? null;
-    if (prefillId) {
-      const prefill = await db.selectFrom('form_prefills').select('id').where('id', '=', prefillId).where('form_template_id', '=', form.id).executeTakeFirst();
-      if (!prefill) prefillId = null;
+      const tooFast = startedAt === null || Date.now() - startedAt < minFillMs;
+      // A client confirming a form the firm prefilled for them is fast for a good reason. Their answers are checked
+      // against the stored prefill, not taken on the page's word: only a page really opened (a valid token) whose
+      // every answer is the prefill's is let through on speed. The honeypot still marks it.
+      const confirmedPrefill = startedAt !== null && prefill !== undefined && isAsPrefilled(form.document, prefill.data, data, hiddenIds);
+      if (tooFast && !confirmedPrefill) spamReasons.push('filled-too-fast');
     }
 
     const versionId = await forms.versionId(form);

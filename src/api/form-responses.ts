@@ -7,9 +7,18 @@
  */
 import { attemptPushResultSchema } from '../contract/deliveries';
 import type { AttemptPushResult, DeliveryStatus, ResponseDelivery } from '../contract/deliveries';
-import { DEFAULT_RESPONSE_PAGE_SIZE, RESPONSE_DELIVERY_FILTERS, formResponseDetailSchema, formResponsePageSchema } from '../contract/form-responses';
+import {
+  DEFAULT_RESPONSE_PAGE_SIZE,
+  RESPONSE_DELIVERY_FILTERS,
+  formResponseCountsSchema,
+  formResponseDetailSchema,
+  formResponseNeighboursSchema,
+  formResponsePageSchema,
+} from '../contract/form-responses';
 import type {
+  FormResponseCounts,
   FormResponseDetail,
+  FormResponseNeighbours,
   FormResponseListItem,
   FormResponsePage,
   ResponseAnswer,
@@ -98,6 +107,11 @@ export interface ResponseRef {
   id: string;
 }
 
+/** A response, and the list it is seen from: its filters (no page, no cursor) give Previous and Next. */
+export interface ResponseNeighboursArgs extends ResponseRef {
+  filters: Omit<FormResponseFilters, 'pageSize' | 'cursor'>;
+}
+
 export const formResponsesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listResponses: build.query<FormResponsePage, ResponseListArgs>({
@@ -105,6 +119,16 @@ export const formResponsesApi = api.injectEndpoints({
       keepUnusedDataFor: 300,
       query: ({ accountId, filters }) => ({ url: base(accountId), params: responseListParams(filters), schema: formResponsePageSchema }),
       providesTags: (_result, _error, { accountId }) => [{ type: 'responses', id: accountId }],
+    }),
+    /** The responses just newer and just older than this one in the list of these filters (newest first). */
+    getResponseNeighbours: build.query<FormResponseNeighbours, ResponseNeighboursArgs>({
+      query: ({ accountId, id, filters }) => ({ url: `${one(accountId, id)}neighbours/`, params: responseListParams(filters), schema: formResponseNeighboursSchema }),
+      providesTags: (_result, _error, { accountId }) => [{ type: 'responses', id: accountId }],
+    }),
+    /** Each form's responses that are not spam (the form list's counts). */
+    getResponseCounts: build.query<FormResponseCounts, number>({
+      query: (accountId) => ({ url: `${base(accountId)}counts/`, schema: formResponseCountsSchema }),
+      providesTags: (_result, _error, accountId) => [{ type: 'responses', id: accountId }],
     }),
     getResponse: build.query<FormResponseDetail, ResponseRef>({
       query: ({ accountId, id }) => ({ url: one(accountId, id), schema: formResponseDetailSchema }),

@@ -21,6 +21,7 @@ import { USER_MESSAGES } from '../domain/messages';
 import type { LoginRedirectOutcome } from '../features/auth/login-redirect-page';
 import { currentAccountSet, setCurrentAccount } from './account-slice';
 import { showErrorToast } from './app-slice';
+import { offerBrowserTimeZone } from './browser-time-zone';
 import { loginPath, safeNextPath } from './browser-location';
 import type { RouteHandle } from './route-handle';
 import type { AppStore } from './store';
@@ -77,7 +78,11 @@ const SCREEN_PREFETCH: Readonly<Record<string, (context: PrefetchContext) => voi
   'account-home': ({ store, accountId, search }) => {
     const { archived } = readFormListQuery(search);
     prefetch(store, (dispatch) => dispatch(formTemplatesApi.endpoints.listForms.initiate({ accountId, archived })));
+    void import('../api/form-responses').then(({ formResponsesApi }) => {
+      prefetch(store, (dispatch) => dispatch(formResponsesApi.endpoints.getResponseCounts.initiate(accountId)));
+    });
   },
+  'account-settings': ({ store, accountId }) => prefetch(store, (dispatch) => dispatch(accountsApi.endpoints.getAccountSettings.initiate(accountId))),
   responses: ({ store, accountId, search }) => {
     // The responses' endpoints and contract load with their screens (in parallel with the page's own code), not in the
     // app's first load.
@@ -165,6 +170,8 @@ export function screenLoader(store: AppStore, handle: RouteHandle) {
       // A user's current account is always their own (the guard sent them there).
       store.dispatch(currentAccountSet(user.account));
     }
+
+    offerBrowserTimeZone(store, user, accountId ?? store.getState().account.accountId);
 
     if (BUILDER_SCREENS.has(handle.name)) await loadBuilderState();
     const screen = SCREEN_PREFETCH[handle.name];

@@ -48,6 +48,12 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     page: () => import('../features/forms/account-home-page').then((m) => m.AccountHomePage),
   },
   {
+    name: 'account-settings',
+    path: ':accountId/settings',
+    layout: 'default',
+    page: () => import('../features/accounts/account-settings-page').then((m) => m.AccountSettingsPage),
+  },
+  {
     name: 'responses',
     path: ':accountId/responses',
     layout: 'default',

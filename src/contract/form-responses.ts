@@ -27,9 +27,14 @@ const formResponseListItemSchema = z.object({
 });
 export type FormResponseListItem = z.infer<typeof formResponseListItemSchema>;
 
-/** `count` is exact up to 1,000 matches and null beyond, and on pages after the first. */
+/**
+ * `count` is exact up to 1,000 matches and null beyond, and on pages after the first. `spamCount` comes with the first
+ * page of a list asked with `is_spam=false`: how many spam responses match its other filters (exact up to 1,000, null
+ * beyond), which that list leaves out.
+ */
 export const formResponsePageSchema = z.object({
   count: z.number().int().nullable(),
+  spamCount: z.number().int().nullable().optional(),
   next: z.string().nullable(),
   previous: z.string().nullable(),
   results: z.array(formResponseListItemSchema),
@@ -87,7 +92,25 @@ export const formResponseListQuerySchema = z.object({
     .default(DEFAULT_RESPONSE_PAGE_SIZE),
 });
 
+export type FormResponseListQuery = z.infer<typeof formResponseListQuerySchema>;
+
 export const formResponseParamsSchema = accountParamsSchema.extend({ id: uuidSchema });
+
+/** `GET form-responses/{id}/neighbours/`: the list's filters, without its paging. */
+export const formResponseNeighboursQuerySchema = formResponseListQuerySchema.omit({ cursor: true, page_size: true });
+
+/** The ids of the responses just newer and just older than this one in that list (newest first), or null at an end. */
+export const formResponseNeighboursSchema = z.object({
+  newer: z.string().nullable(),
+  older: z.string().nullable(),
+});
+export type FormResponseNeighbours = z.infer<typeof formResponseNeighboursSchema>;
 
 /** `PUT form-responses/{id}/`: mark or unmark as spam. */
 export const formResponseSpamBodySchema = z.object({ is_spam: z.boolean({ error: 'must be true or false' }) });
+
+/** `GET form-responses/counts/`: each form's number of responses that are not spam; forms without any are left out. */
+export const formResponseCountsSchema = z.object({
+  results: z.array(z.object({ formTemplate: z.string(), count: z.number().int() })),
+});
+export type FormResponseCounts = z.infer<typeof formResponseCountsSchema>;

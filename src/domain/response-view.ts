@@ -3,7 +3,7 @@
  * with choice answers as their option text. Shared by the response detail (server and SPA) and the CSV export.
  */
 import type { AnswerValue, ConditionalLogic, FormDocument, InputElement } from './form-document';
-import { inputsOf, isEmptyAnswer, type Answers } from './answers';
+import { inputsOf, isEmptyAnswer, isValidEmail, isValidPhone, type Answers } from './answers';
 import { compileLogic } from './logic';
 
 export interface AnswerRow {
@@ -68,4 +68,16 @@ export function describeResponse(document: FormDocument, logic: ConditionalLogic
     });
   }
   return rows;
+}
+
+/**
+ * A link for a contact answer, or null: `mailto:` for an email address, `tel:` for a phone number (its digits and a
+ * leading +, the form RFC 3966 dials). Only answers that pass the form's own checks become links.
+ */
+export function contactHref(subtype: string, value: string): string | null {
+  const text = value.trim();
+  // % ? and # may stand in an address's local part, and would end or garble the mailto: address unescaped.
+  if (subtype === 'email') return isValidEmail(text) ? `mailto:${text.replace(/[%?#]/g, encodeURIComponent)}` : null;
+  if (subtype === 'phoneNumber') return isValidPhone(text) ? `tel:${text.startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}` : null;
+  return null;
 }

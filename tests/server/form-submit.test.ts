@@ -149,6 +149,41 @@ describe('POST /api/form-submit/', () => {
     expect(await stored(fast.json().id)).toMatchObject({ is_spam: true, spam_reasons: ['filled-too-fast'] });
   });
 
+  it('does not call a fast submission spam when every answer is the stored prefill’s (checked, not taken on trust)', async () => {
+    const prefill = await lawyer.request({
+      method: 'POST',
+      url: `/api/${acme}/form-prefills/`,
+      ...json({ form_template: formId, name: 'Jane Doe', data: { [form.ids.question]: 'no', [form.ids.age]: 42, [form.ids.area]: form.areaOption } }),
+    });
+    expect(prefill.statusCode, prefill.body).toBe(201);
+    const prefillId: string = prefill.json().id;
+    const fast = startToken(ctx.config, formId, 800);
+    const asPrefilled = { [form.ids.question]: 'no', [form.ids.age]: 42, [form.ids.area]: form.areaOption };
+
+    // Opened from the prefill link and only confirmed, in under a second: a genuine response.
+    const confirmed = await submit({ prefill_id: prefillId, start_token: fast, data: asPrefilled });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(await stored(confirmed.json().id)).toMatchObject({ is_spam: false, spam_reasons: [], prefill_id: prefillId });
+    // A prefilled answer left out (cleared) still leaves every sent answer the prefill's.
+    const cleared = await submit({ prefill_id: prefillId, start_token: fast, data: { [form.ids.question]: 'no', [form.ids.age]: 42 } });
+    expect(await stored(cleared.json().id)).toMatchObject({ is_spam: false });
+
+    // Anything else sent that fast is still too fast: an answer changed, one added (from the URL or typed), the
+    // prefill's answers claimed without its id, or without a valid start token; the honeypot marks it whatever it sent.
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ['changed', { prefill_id: prefillId, start_token: fast, data: { ...asPrefilled, [form.ids.age]: 43 } }, ['filled-too-fast']],
+      ['added', { prefill_id: prefillId, start_token: fast, data: { ...asPrefilled, [form.ids.email]: 'jane@example.com' } }, ['filled-too-fast']],
+      ['no prefill', { start_token: fast, data: asPrefilled }, ['filled-too-fast']],
+      ['no token', { prefill_id: prefillId, start_token: undefined, data: asPrefilled }, ['filled-too-fast']],
+      ['honeypot', { prefill_id: prefillId, start_token: fast, hp: 'http://spam.example', data: asPrefilled }, ['honeypot']],
+    ];
+    for (const [name, payload, reasons] of cases) {
+      const response = await submit(payload);
+      expect(response.statusCode, name).toBe(201);
+      expect(await stored(response.json().id), name).toMatchObject({ is_spam: true, spam_reasons: reasons });
+    }
+  });
+
   it('keeps the version of the form each response was checked against', async () => {
     const before = await submit({ data: { [form.ids.question]: 'v1' } });
     const current = (await lawyer.get(`/api/${acme}/form-templates/${formId}/`)).json();

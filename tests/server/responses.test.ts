@@ -268,10 +268,38 @@ describe('CSV export', () => {
     expect(data[0][4]).toBe('Injury');
     expect(data[0][5]).toBe('Custody; Divorce');
     expect(data[0][6]).toBe('shown');
-    expect(data[0][1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The account has no time zone yet: UTC, with its offset written out.
+    expect(data[0][1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+00:00$/);
     const last = data[data.length - 1];
     expect([last[3], last[7], last[8]]).toEqual(['After edit', 'after@example.com', '']);
     for (const row of data) expect(row).toHaveLength(rows[0].length);
+  });
+
+  it('writes Submitted at in the firm’s time zone with its offset', async () => {
+    const form = await buildForm(lawyer, acme, 'Time zones');
+    const winter = await submit(form, { [form.name.id]: 'winter' });
+    const summer = await submit(form, { [form.name.id]: 'summer' });
+    await sql`update form_responses set submitted_at = '2026-01-15T14:15:02.987Z' where id = ${winter}`.execute(ctx.db);
+    await sql`update form_responses set submitted_at = '2026-07-01T12:00:00Z' where id = ${summer}`.execute(ctx.db);
+    const times = async () => {
+      const response = await lawyer.get(`/api/${acme}/form-templates/${form.id}/export-responses/`);
+      expect(response.statusCode).toBe(200);
+      return (parse(response.rawPayload.toString('utf8').slice(1)) as string[][]).slice(1).map((row) => [row[3], row[1]]);
+    };
+    const zone = (timeZone: string) => lawyer.request({ method: 'PATCH', url: `/api/${acme}/settings/`, ...json({ time_zone: timeZone }) });
+    expect((await zone('America/New_York')).statusCode).toBe(200);
+    expect(await times()).toEqual([
+      ['winter', '2026-01-15 09:15:02 -05:00'],
+      ['summer', '2026-07-01 08:00:00 -04:00'],
+    ]);
+    await zone('Asia/Tokyo');
+    expect(await times()).toEqual([
+      ['winter', '2026-01-15 23:15:02 +09:00'],
+      ['summer', '2026-07-01 21:00:00 +09:00'],
+    ]);
+    // Half-hour offsets west of UTC keep their sign on the minutes too.
+    await zone('America/St_Johns');
+    expect((await times())[0]).toEqual(['winter', '2026-01-15 10:45:02 -03:30']);
   });
 
   it('limits to the last N days', async () => {
@@ -284,6 +312,91 @@ describe('CSV export', () => {
     expect((await rows('')).slice(1).map((r) => r[3])).toEqual(['old', 'new']);
     const bad = await lawyer.get(`/api/${acme}/form-templates/${form.id}/export-responses/?days=-3`);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('spam in the list, previous/next, counts per form', () => {
+  it('leaves spam out with is_spam=false and says how much it left out', async () => {
+    const form = await buildForm(lawyer, acme, 'Spam counting');
+    const kept = await submit(form, { [form.name.id]: 'Real client' });
+    const spam = [
+      await submit(form, { [form.name.id]: 'Bot one' }, { hp: 'x' }),
+      await submit(form, { [form.name.id]: 'Too quick' }, { start_token: undefined }),
+    ];
+    const page = (query: string) => lawyer.get(`/api/${acme}/form-responses/?form_template=${form.id}&${query}`).then((r) => r.json());
+    const hidden = await page('is_spam=false');
+    expect(hidden.results.map((r: { id: string }) => r.id)).toEqual([kept]);
+    expect(hidden).toMatchObject({ count: 1, spamCount: 2 });
+    // The same filters otherwise: a search that matches one spam response counts only it.
+    expect(await page('is_spam=false&search=bot')).toMatchObject({ count: 0, spamCount: 1 });
+    // Only the spam, or everything: no spam count to give.
+    const only = await page('is_spam=true');
+    expect(only.results.map((r: { id: string }) => r.id)).toEqual([...spam].reverse());
+    expect(only).not.toHaveProperty('spamCount');
+    expect(await page('')).not.toHaveProperty('spamCount');
+    // The delivery filters leave spam out already.
+    expect(await page('is_spam=false&delivery=unsent')).toMatchObject({ spamCount: 0 });
+    // Pages after the first carry no counts.
+    const first = await page('is_spam=false&page_size=1');
+    expect(first.spamCount).toBe(2);
+  });
+
+  it('gives the newer and older response under the list’s own filters, from any response of the account', async () => {
+    const form = await buildForm(lawyer, acme, 'Neighbours');
+    const first = await submit(form, { [form.name.id]: 'Alice Able' });
+    const versionId = (await ctx.db.selectFrom('form_responses').select('form_version_id').where('id', '=', first).executeTakeFirstOrThrow()).form_version_id;
+    // Five more, one second apart, two of them sharing a timestamp (ties go by id), one spam.
+    const base = Date.now() - 60_000;
+    const at = [base + 1000, base + 2000, base + 2000, base + 3000, base + 4000];
+    const names = ['Bob Baker', 'Cleo Cole', 'Dan Dale', 'Spam Bot', 'Eve Ewing'];
+    for (const [index, name] of names.entries()) {
+      await ctx.db
+        .insertInto('form_responses')
+        .values({ account_id: acme, form_template_id: form.id, form_version_id: versionId, submission_key: randomUUID(), data: JSON.stringify({ [form.name.id]: name }), submitted_at: new Date(at[index]), is_spam: name === 'Spam Bot' })
+        .execute();
+    }
+    await sql`update form_responses set submitted_at = ${new Date(base)} where id = ${first}`.execute(ctx.db);
+    const list = async (query: string) => ((await lawyer.get(`/api/${acme}/form-responses/?form_template=${form.id}&page_size=200&${query}`)).json().results as { id: string }[]).map((r) => r.id);
+    const neighbours = async (id: string, query: string) => {
+      const response = await lawyer.get(`/api/${acme}/form-responses/${id}/neighbours/?form_template=${form.id}&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { newer: string | null; older: string | null };
+    };
+    // Walking the list by its neighbours gives the list's own order, at both ends null.
+    for (const query of ['is_spam=false', '', 'search=a']) {
+      const order = await list(query);
+      expect(order.length).toBeGreaterThan(2);
+      for (const [index, id] of order.entries()) {
+        expect(await neighbours(id, query), `${query} #${index}`).toEqual({ newer: order[index - 1] ?? null, older: order[index + 1] ?? null });
+      }
+    }
+    // A response outside the filtered list (spam, while the list hides spam) still finds its place in it.
+    const spamId = (await list('is_spam=true'))[0];
+    const visible = await list('is_spam=false');
+    expect(await neighbours(spamId, 'is_spam=false')).toEqual({ newer: visible[0], older: visible[1] });
+
+    expect((await lawyer.get(`/api/${acme}/form-responses/${randomUUID()}/neighbours/`)).statusCode).toBe(404);
+    expect((await lawyer.get(`/api/${acme}/form-responses/${first}/neighbours/?delivery=sent`)).statusCode).toBe(400);
+    expect((await rival.get(`/api/${acme}/form-responses/${first}/neighbours/`)).statusCode).toBe(403);
+    expect((await rival.get(`/api/${other}/form-responses/${first}/neighbours/`)).statusCode).toBe(404);
+  });
+
+  it('counts each form’s responses that are not spam, for this account only', async () => {
+    const one = await buildForm(lawyer, acme, 'Counted one');
+    const two = await buildForm(lawyer, acme, 'Counted two');
+    const none = await buildForm(lawyer, acme, 'Counted none');
+    await submit(one, { [one.name.id]: 'a' });
+    await submit(one, { [one.name.id]: 'b' });
+    await submit(one, { [one.name.id]: 'spam' }, { hp: 'x' });
+    await submit(two, { [two.name.id]: 'c' });
+    const response = await lawyer.get(`/api/${acme}/form-responses/counts/`);
+    expect(response.statusCode, response.body).toBe(200);
+    const counts = Object.fromEntries((response.json().results as { formTemplate: string; count: number }[]).map((row) => [row.formTemplate, row.count]));
+    expect(counts[one.id]).toBe(2);
+    expect(counts[two.id]).toBe(1);
+    expect(counts[none.id]).toBeUndefined();
+    expect((await rival.get(`/api/${acme}/form-responses/counts/`)).statusCode).toBe(403);
+    expect((await rival.get(`/api/${other}/form-responses/counts/`)).json().results).toEqual([]);
   });
 });
 

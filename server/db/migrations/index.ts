@@ -9,6 +9,7 @@ import * as m0007 from './0007-oauth-states.js';
 import * as m0008 from './0008-delivery-targets-per-integration.js';
 import * as m0009 from './0009-delivery-claim-order.js';
 import * as m0010 from './0010-delivery-outbox.js';
+import * as m0011 from './0011-account-time-zone.js';
 
 /** Every migration, in order. Static imports: no filesystem scanning, works the same under tsx and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-delivery-targets-per-integration': m0008,
   '0009-delivery-claim-order': m0009,
   '0010-delivery-outbox': m0010,
+  '0011-account-time-zone': m0011,
 };

@@ -13,6 +13,7 @@ import {
   FormsIcon,
   LogoutIcon,
   ResponsesIcon,
+  SettingsIcon,
 } from '../../components/icons';
 import { pathContains } from './sidebar-visibility';
 import { useNarrowScreen } from '../../components/use-narrow-screen';
@@ -218,6 +219,17 @@ export function Sidebar() {
               label="Responses"
               icon={<ResponsesIcon />}
               active={pathContains(location.pathname, `${accountPath}/responses`)}
+              collapsed={collapsed}
+            />
+          </li>
+        )}
+        {accountPath !== null && (
+          <li>
+            <SidebarLink
+              to={`${accountPath}/settings`}
+              label="Settings"
+              icon={<SettingsIcon />}
+              active={pathContains(location.pathname, `${accountPath}/settings`)}
               collapsed={collapsed}
             />
           </li>

@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
+import { accountsApi } from '../../api/accounts';
 import type { ExportDays } from '../../api/form-responses';
+import { FALLBACK_TIME_ZONE } from '../../domain/time-zone';
 import { useAppServices } from '../app-services';
 import { BaseModal } from '../base-modal';
 import { LoadingButton } from '../loading-button';
@@ -23,6 +26,22 @@ export interface ExportResponsesDialogProps {
   accountId: number;
   /** The form whose responses are exported; null renders nothing. */
   form: { id: string; name: string } | null;
+}
+
+/** Which zone 'Submitted at' is written in, and where to change it (the account's settings). */
+function ExportTimeZone({ accountId, onNavigate }: { accountId: number; onNavigate: () => void }) {
+  const { currentData } = accountsApi.useGetAccountSettingsQuery(accountId);
+  if (!currentData) return null;
+  const zone = currentData.timeZone ?? FALLBACK_TIME_ZONE;
+  return (
+    <p className="small text-body-secondary mt-2 mb-0">
+      ‘Submitted at’ is in {zone.replace(/_/g, ' ')}
+      {currentData.timeZone === null && ' (no time zone is set yet)'}.{' '}
+      <Link to={`/${accountId}/settings`} onClick={onNavigate}>
+        Change the time zone
+      </Link>
+    </p>
+  );
 }
 
 /**
@@ -90,6 +109,7 @@ export function ExportResponsesDialog({ show, onHide, accountId, form }: ExportR
         <p className="small text-body-secondary mt-3 mb-0">
           One row per response, newest last, with a column per question. Spam is included and marked in its own column.
         </p>
+        <ExportTimeZone accountId={accountId} onNavigate={onHide} />
         <div role="status" aria-live="polite" className="small mt-2">
           {progress && (
             <>

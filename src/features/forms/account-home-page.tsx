@@ -22,7 +22,7 @@ import type { FormNameSaveResult } from './form-name-modal';
 import { FORM_SORTS, FORM_SORT_LABELS, filterForms, readFormListQuery, sortForms, writeFormListQuery } from './form-list-query';
 import type { FormListQuery, FormSort } from './form-list-query';
 import { FormCards, FormListSkeleton, FormTable, buildPath } from './form-list-view';
-import { useFormList } from './use-form-list';
+import { useFormList, useResponseCounts } from './use-form-list';
 import './forms.css';
 
 type ModalState = ({ kind: 'create' } | { kind: 'rename'; form: FormTemplateSummary }) & { key: number } | null;
@@ -49,6 +49,7 @@ export function AccountHomePage() {
   const now = useNow();
 
   const { status, forms, retry } = useFormList(accountId, archived);
+  const responseCounts = useResponseCounts(accountId);
   const [createFormTemplate] = formTemplatesApi.useCreateFormMutation();
   const [renameFormTemplate] = formTemplatesApi.useRenameFormMutation();
   const [archiveFormTemplate] = formTemplatesApi.useArchiveFormMutation();
@@ -184,6 +185,7 @@ export function AccountHomePage() {
     const viewProps = {
       forms: visible,
       accountId,
+      responseCounts,
       archived,
       sort,
       busyIds,

@@ -19,6 +19,8 @@ interface FormListActions {
 export interface FormListViewProps extends FormListActions {
   forms: readonly FormTemplateSummary[];
   accountId: number;
+  /** Responses that are not spam, by form id (a form without any is absent); null while they load. */
+  responseCounts: ReadonlyMap<string, number> | null;
   archived: boolean;
   sort: FormSort;
   /** Ids of forms with a call under way: their actions wait. */
@@ -27,6 +29,22 @@ export interface FormListViewProps extends FormListActions {
 }
 
 export const buildPath = (accountId: number, formId: string) => `/${accountId}/build/${encodeURIComponent(formId)}`;
+const responsesPath = (accountId: number, formId: string) => `/${accountId}/responses?form=${encodeURIComponent(formId)}`;
+
+/**
+ * "12 responses": a link to the form's responses (the list hides spam, and so does the count). Nothing is shown
+ * until the counts arrive, so a number never jumps from a guess.
+ */
+function ResponseCount({ form, accountId, counts }: { form: FormTemplateSummary; accountId: number; counts: ReadonlyMap<string, number> | null }) {
+  if (counts === null) return null;
+  const count = counts.get(form.id) ?? 0;
+  const text = `${count.toLocaleString()} ${count === 1 ? 'response' : 'responses'}`;
+  return (
+    <Link to={responsesPath(accountId, form.id)} className="form-list-responses" aria-label={`${text} to ${form.name}`}>
+      {text}
+    </Link>
+  );
+}
 
 function Time({ iso, now }: { iso: string; now: number }) {
   const exact = formatExactTime(iso);
@@ -71,6 +89,12 @@ function RowActions({ form, accountId, archived, busy, onRename, onArchive, onUn
           <Link to={buildPath(accountId, form.id)} className="btn btn-sm btn-outline-primary">
             Open
           </Link>
+          <Link to={responsesPath(accountId, form.id)} className="btn btn-sm btn-outline-secondary">
+            Responses
+          </Link>
+          <Link to={`${buildPath(accountId, form.id)}/share`} className="btn btn-sm btn-outline-secondary">
+            Share
+          </Link>
           <Link to={`${buildPath(accountId, form.id)}/integrations`} className="btn btn-sm btn-outline-secondary">
             Integrations
           </Link>
@@ -95,7 +119,7 @@ function RowActions({ form, accountId, archived, busy, onRename, onArchive, onUn
   );
 }
 
-export function FormTable({ forms, accountId, archived, sort, busyIds, now, ...actions }: FormListViewProps) {
+export function FormTable({ forms, accountId, responseCounts, archived, sort, busyIds, now, ...actions }: FormListViewProps) {
   return (
     <ListTable
       caption={
@@ -108,6 +132,9 @@ export function FormTable({ forms, accountId, archived, sort, busyIds, now, ...a
         <tr>
           <th scope="col" aria-sort={sort === 'name' ? 'ascending' : undefined}>
             Name
+          </th>
+          <th scope="col" className="text-nowrap">
+            Responses
           </th>
           <th scope="col" aria-sort={sort === 'updated' ? 'descending' : undefined} className="text-nowrap">
             Last changed
@@ -129,6 +156,9 @@ export function FormTable({ forms, accountId, archived, sort, busyIds, now, ...a
               <FormName form={form} accountId={accountId} archived={archived} />
               {form.description && <div className="form-list-description text-body-secondary small">{form.description}</div>}
             </td>
+            <td className="text-nowrap">
+              <ResponseCount form={form} accountId={accountId} counts={responseCounts} />
+            </td>
             <td className="text-nowrap text-body-secondary">
               <Time iso={form.updatedAt} now={now} />
             </td>
@@ -145,7 +175,7 @@ export function FormTable({ forms, accountId, archived, sort, busyIds, now, ...a
   );
 }
 
-export function FormCards({ forms, accountId, archived, sort, busyIds, now, ...actions }: FormListViewProps) {
+export function FormCards({ forms, accountId, responseCounts, archived, sort, busyIds, now, ...actions }: FormListViewProps) {
   return (
     <ul
       className="form-cards list-unstyled d-grid gap-3 mb-0"
@@ -158,6 +188,11 @@ export function FormCards({ forms, accountId, archived, sort, busyIds, now, ...a
               <FormName form={form} accountId={accountId} archived={archived} />
             </h2>
             {form.description && <p className="form-list-description text-body-secondary small mb-0">{form.description}</p>}
+            {responseCounts !== null && (
+              <p className="small mb-0">
+                <ResponseCount form={form} accountId={accountId} counts={responseCounts} />
+              </p>
+            )}
             <p className="small text-body-secondary mb-1">
               Last changed <Time iso={form.updatedAt} now={now} />
               {archived && form.deletedAt && (

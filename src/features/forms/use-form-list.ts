@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { formResponsesApi } from '../../api/form-responses';
 import { formTemplatesApi } from '../../api/form-templates';
 import type { FormTemplateSummary } from '../../api/form-templates';
 import { useErrorToast } from '../../app/use-error-toast';
@@ -17,4 +19,13 @@ export function useFormList(accountId: number | null, archived: boolean) {
   const query = formTemplatesApi.useListFormsQuery(accountId === null ? skipToken : { accountId, archived });
   useErrorToast(query.error, archived ? LOAD_ARCHIVED_FORM_LIST_ERROR : LOAD_FORM_LIST_ERROR);
   return { status: loadStatusOf(query), forms: query.currentData?.results ?? NO_FORMS, retry: query.refetch };
+}
+
+/**
+ * Each form's number of responses that are not spam, by form id; null until known. A failure leaves the counts out
+ * quietly: the list works without them.
+ */
+export function useResponseCounts(accountId: number | null): ReadonlyMap<string, number> | null {
+  const { currentData } = formResponsesApi.useGetResponseCountsQuery(accountId === null ? skipToken : accountId);
+  return useMemo(() => (currentData ? new Map(currentData.results.map((row) => [row.formTemplate, row.count])) : null), [currentData]);
 }

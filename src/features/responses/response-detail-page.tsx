@@ -17,10 +17,12 @@ import { SpamBanner } from '../../components/spam-banner';
 import { useNow } from '../../components/use-now';
 import { accountIdFromPath } from '../../domain/ids';
 import { loadStatusOf } from '../../domain/load-status';
+import { contactHref } from '../../domain/response-view';
 import { UNANSWERED, groupAnswers } from './answer-groups';
 import { RESPONSE_MESSAGES, SPAM_REASON_TEXT } from './response-messages';
 import { listSearchOf } from './response-paths';
 import { ResponseDeliveries } from './response-deliveries';
+import { ResponseNeighbours } from './response-neighbours';
 import { ResponseTime } from '../../components/response-time';
 import './responses.css';
 
@@ -51,6 +53,12 @@ function DetailSkeleton() {
       </div>
     </div>
   );
+}
+
+/** An email address or a phone number is a link that writes or calls (mailto:, tel:); other answers are text. */
+function AnswerValue({ subtype, text }: { subtype: string; text: string }) {
+  const href = contactHref(subtype, text);
+  return href ? <a href={href}>{text}</a> : <>{text}</>;
 }
 
 function Answers({ response }: { response: FormResponseDetail }) {
@@ -85,7 +93,7 @@ function Answers({ response }: { response: FormResponseDetail }) {
                               <span className="visually-hidden">Not answered</span>
                             </>
                           ) : (
-                            answer.displayValue
+                            <AnswerValue subtype={answer.subtype} text={answer.displayValue} />
                           )}
                         </dd>
                       </div>
@@ -154,8 +162,9 @@ export function ResponseDetailPage() {
         )
       }
     >
-      <div className="mb-3">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <BackLink to={`responses${listSearch}`}>Back to Responses</BackLink>
+        {accountId !== null && responseId && <ResponseNeighbours accountId={accountId} responseId={responseId} listSearch={listSearch} />}
       </div>
 
       {status === 'loading' && <DetailSkeleton />}

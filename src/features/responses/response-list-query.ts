@@ -8,14 +8,17 @@ import { compareNames } from '../../domain/intl-format';
  * `?form=…&spam=spam&delivery=failed&from=2026-01-01&to=2026-01-31&search=…&cursor=…`
  * — so a link shows the same responses and a reload keeps the view. Defaults are left out; values the server would
  * refuse (a malformed form id or date) read as "no filter", so an edited link never ends on an error.
+ * Spam is hidden by default (`spam=spam` shows only spam, `spam=all` everything): what a firm reads every day is
+ * its clients' responses, and the list says how many spam ones it hides.
  */
-export const SPAM_FILTERS = ['all', 'not-spam', 'spam'] as const;
+export const SPAM_FILTERS = ['not-spam', 'spam', 'all'] as const;
 export type SpamFilter = (typeof SPAM_FILTERS)[number];
+const DEFAULT_SPAM_FILTER: SpamFilter = 'not-spam';
 
 export const SPAM_FILTER_LABELS: Record<SpamFilter, string> = {
-  all: 'All',
   'not-spam': 'Not spam',
   spam: 'Spam',
+  all: 'All',
 };
 
 /** '' for any; the integrations page links to `…/responses?delivery=failed`. */
@@ -70,7 +73,7 @@ export function readResponseListQuery(params: URLSearchParams): ResponseListQuer
   const to = params.get('to') ?? '';
   return {
     form: UUID.test(form) ? form.toLowerCase() : '',
-    spam: isSpamFilter(spam) ? spam : 'all',
+    spam: isSpamFilter(spam) ? spam : DEFAULT_SPAM_FILTER,
     delivery: isDeliveryFilter(delivery) ? delivery : '',
     from: isIsoDate(from) ? from : '',
     to: isIsoDate(to) ? to : '',
@@ -82,7 +85,7 @@ export function readResponseListQuery(params: URLSearchParams): ResponseListQuer
 const FILTER_KEYS = ['form', 'spam', 'delivery', 'from', 'to', 'search'] as const;
 
 /** Every filter at its default: what 'Clear filters' sets. */
-export const NO_FILTERS: Pick<ResponseListQuery, (typeof FILTER_KEYS)[number]> = { form: '', spam: 'all', delivery: '', from: '', to: '', search: '' };
+export const NO_FILTERS: Pick<ResponseListQuery, (typeof FILTER_KEYS)[number]> = { form: '', spam: DEFAULT_SPAM_FILTER, delivery: '', from: '', to: '', search: '' };
 
 /**
  * Applies `patch` and keeps any other query values already in the URL. Changing a filter starts again from the
@@ -99,7 +102,7 @@ export function writeResponseListQuery(current: URLSearchParams, patch: Partial<
     else params.delete(key);
   };
   set('form', next.form);
-  set('spam', next.spam, 'all');
+  set('spam', next.spam, DEFAULT_SPAM_FILTER);
   set('delivery', next.delivery);
   set('from', next.from);
   set('to', next.to);
@@ -109,7 +112,7 @@ export function writeResponseListQuery(current: URLSearchParams, patch: Partial<
 }
 
 export function hasActiveFilters(query: ResponseListQuery): boolean {
-  return Boolean(query.form || query.spam !== 'all' || query.delivery || query.from || query.to || query.search.trim());
+  return Boolean(query.form || query.spam !== DEFAULT_SPAM_FILTER || query.delivery || query.from || query.to || query.search.trim());
 }
 
 /** Local midnight of a YYYY-MM-DD day as an ISO instant, `offsetDays` later. */
@@ -133,6 +136,12 @@ export function toResponseFilters(query: ResponseListQuery, pageSize?: number): 
   if (query.to) filters.submittedBefore = localDayStart(query.to, 1);
   if (pageSize !== undefined) filters.pageSize = pageSize;
   if (query.cursor) filters.cursor = query.cursor;
+  return filters;
+}
+
+/** The filters of the list a detail was opened from (its query, '' or '?…'), without its page: for Previous and Next. */
+export function neighbourFilters(listSearch: string): Omit<FormResponseFilters, 'pageSize' | 'cursor'> {
+  const { cursor: _cursor, pageSize: _pageSize, ...filters } = toResponseFilters(readResponseListQuery(new URLSearchParams(listSearch)));
   return filters;
 }
 

@@ -29,6 +29,12 @@ function countText(count: number, filtered: boolean): string {
   return `${count.toLocaleString()} ${filtered ? `matching ${noun}` : noun}`;
 }
 
+/** "3 spam responses hidden"; null is the server's "more than 1,000". */
+function hiddenSpamText(spamCount: number | null): string {
+  if (spamCount === null) return 'More than 1,000 spam responses hidden';
+  return `${spamCount.toLocaleString()} spam ${spamCount === 1 ? 'response' : 'responses'} hidden`;
+}
+
 /**
  * /{accountId}/responses: the account's responses, newest first (spec §2). Filters and the page cursor live in the
  * URL query, so a view can be shared and survives a reload; rows open the response; a form's responses export as CSV.
@@ -73,6 +79,10 @@ export function ResponsesPage() {
   if (accountId === null) return <PageFrame title="Responses" />;
 
   const clearFilters = () => updateQuery(NO_FILTERS);
+  // The default view hides spam; it says how much, and one click shows it (and one click hides it again).
+  const hiddenSpam = query.spam === 'not-spam' && list.spamCount !== undefined && list.spamCount !== 0 ? list.spamCount : undefined;
+  const showSpam = () => updateQuery({ spam: 'spam' });
+  const hideSpam = () => updateQuery({ spam: 'not-spam' });
   const newer = cursorOf(list.page?.previous ?? null);
   const older = cursorOf(list.page?.next ?? null);
 
@@ -118,6 +128,13 @@ export function ResponsesPage() {
       <EmptyState title="No responses on this page">
         <Button variant="outline-secondary" onClick={() => updateQuery({ cursor: '' })}>
           Go to newest
+        </Button>
+      </EmptyState>
+    ) : hiddenSpam !== undefined ? (
+      <EmptyState title={RESPONSE_MESSAGES.noResponses}>
+        <p className="text-body-secondary mb-3">{hiddenSpamText(hiddenSpam)}: they were marked as spam.</p>
+        <Button variant="outline-secondary" onClick={showSpam}>
+          Show spam
         </Button>
       </EmptyState>
     ) : (
@@ -167,9 +184,27 @@ export function ResponsesPage() {
         onRetryForms={forms.retry}
       />
 
-      <p className="small text-body-secondary mb-2" aria-live="polite">
-        {list.count !== null ? countText(list.count, filtered) : ''}
-      </p>
+      <div className="response-list-status d-flex flex-wrap align-items-baseline column-gap-2 mb-2">
+        <p className="small text-body-secondary mb-0" aria-live="polite">
+          {[
+            list.count !== null ? countText(list.count, filtered) : '',
+            hiddenSpam !== undefined ? hiddenSpamText(hiddenSpam) : '',
+            query.spam === 'spam' ? 'Showing spam only' : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        {hiddenSpam !== undefined && (
+          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={showSpam}>
+            Show spam
+          </Button>
+        )}
+        {query.spam === 'spam' && (
+          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={hideSpam}>
+            Hide spam
+          </Button>
+        )}
+      </div>
 
       <div ref={resultsRef} tabIndex={-1} role="region" aria-label="Responses" className="response-results" aria-busy={list.status === 'loading'}>
         {body}

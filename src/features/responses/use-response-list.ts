@@ -34,6 +34,8 @@ export function useResponseList(accountId: number | null, query: ResponseListQue
     page,
     error: result.error ? { status: statusOf(result.error), errors: fieldErrorsOf(result.error) } : null,
     count: page?.count ?? firstPage?.count ?? null,
+    /** Spam responses the view leaves out (spam hidden): a number, null for more than 1,000, undefined when not known. */
+    spamCount: page?.spamCount !== undefined ? page.spamCount : firstPage?.spamCount,
     retry: result.refetch,
   };
 }

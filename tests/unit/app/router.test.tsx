@@ -21,13 +21,22 @@ const member = makeUser();
 const admin = makeUser({ id: 1, isStaff: true, account: null, email: 'admin@example.test' });
 
 let assign: MockInstance<(url: string) => void>;
+let timeZoneOffers: { accountId: string; body: unknown }[];
 beforeEach(() => {
   resetReloadState();
+  timeZoneOffers = [];
   // The account home lists the account's forms; these routing tests only need it to answer.
   server.use(
     http.get('/api/:accountId/form-templates/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
     // The responses screen lists the account's responses.
     http.get('/api/:accountId/form-responses/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    // The form list shows each form's responses.
+    http.get('/api/:accountId/form-responses/counts/', () => HttpResponse.json({ results: [] })),
+    // A member's browser offers its time zone to the account once (taken only while it has none).
+    http.patch('/api/:accountId/settings/', async ({ request, params }) => {
+      timeZoneOffers.push({ accountId: String(params.accountId), body: await request.json() });
+      return HttpResponse.json({ timeZone: 'UTC' });
+    }),
   );
   assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
 });
@@ -62,6 +71,7 @@ describe('route table', () => {
         'login-redirect',
         'account-home',
         'account-admin',
+        'account-settings',
         'responses',
         'response-detail',
         'build',
@@ -265,6 +275,24 @@ describe('default layout', () => {
     await act(() => router.navigate('/12/responses'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Responses' })).toBeInTheDocument();
     expect(store.getState().app.error).toBeNull();
+  });
+
+  it('offers the browser’s time zone to the user’s own account once per page load', async () => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { router } = renderApp('/12', signedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeInTheDocument();
+    await act(() => router.navigate('/12/responses'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Responses' })).toBeInTheDocument();
+    await waitFor(() => expect(timeZoneOffers).toHaveLength(1));
+    expect(timeZoneOffers[0]).toEqual({ accountId: '12', body: { time_zone: browserZone, if_unset: true } });
+  });
+
+  it('offers no time zone to an account an admin visits (the browser is not the firm’s)', async () => {
+    server.use(http.get('/api/15/', () => HttpResponse.json({ id: 15, internalName: 'Baker & Co' })));
+    renderApp('/15/responses', signedIn(admin));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Responses' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No responses yet' })).toBeInTheDocument();
+    expect(timeZoneOffers).toEqual([]);
   });
 
   it('clears a toast on the next navigation: it does not follow the user to the next screen', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConditionalLogic, FormDocument, InputElement } from '../../../src/domain/form-document';
-import { describeResponse, displayAnswer } from '../../../src/domain/response-view';
+import { contactHref, describeResponse, displayAnswer } from '../../../src/domain/response-view';
 
 const base = { placeholder: '', helpText: '', default: { staticValue: null, referenceValueId: null }, minValue: null, maxValue: null, stepValue: null, minLength: null, maxLength: null, required: false } as const;
 const name: InputElement = { ...base, type: 'input', subtype: 'textInput', id: 'name', parentId: 'p1', label: 'Name', dataName: 'name', options: [] };
@@ -46,5 +46,18 @@ describe('describeResponse', () => {
       ['Topics', ''],
       ['Injury details', ''],
     ]);
+  });
+});
+
+describe('contactHref', () => {
+  it('links an email address (mailto:) and a phone number (tel:, digits and a leading +); nothing else', () => {
+    expect(contactHref('email', 'ada@example.test')).toBe('mailto:ada@example.test');
+    expect(contactHref('email', 'odd?name#1%@example.test')).toBe('mailto:odd%3Fname%231%25@example.test');
+    expect(contactHref('phoneNumber', '+1 (555) 010-9999')).toBe('tel:+15550109999');
+    expect(contactHref('phoneNumber', '020 7946 0958')).toBe('tel:02079460958');
+    expect(contactHref('email', 'not an address')).toBeNull();
+    expect(contactHref('phoneNumber', 'call me')).toBeNull();
+    expect(contactHref('textInput', 'ada@example.test')).toBeNull();
+    expect(contactHref('email', '')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answersFromParams, answersFromPrefill, buildInitialAnswers, coerceAnswer } from '../../../src/respondent/initial-answers';
+import { answersFromPrefill, coerceAnswer } from '../../../src/domain/prefill-answers';
+import { answersFromParams, buildInitialAnswers } from '../../../src/respondent/initial-answers';
 import { input, intakeForm } from './fixtures';
 
 const params = (query: string) => new URLSearchParams(query);

@@ -51,9 +51,11 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-function exportApi(options: { fail?: boolean; hold?: Promise<void> } = {}) {
+function exportApi(options: { fail?: boolean; hold?: Promise<void>; timeZone?: string | null } = {}) {
   const queries: Record<string, string>[] = [];
   server.use(
+    // The account's time zone, which 'Submitted at' is written in.
+    http.get(`/api/${ACCOUNT}/settings/`, () => HttpResponse.json({ timeZone: options.timeZone === undefined ? 'Europe/London' : options.timeZone })),
     http.get(EXPORT_URL, async ({ request }) => {
       queries.push(Object.fromEntries(new URL(request.url).searchParams));
       if (options.hold) await options.hold;
@@ -94,6 +96,16 @@ describe('export responses dialog', () => {
     expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['7', '30', '90', 'all']);
     expect(within(group).getByRole('radio', { name: 'All time' })).toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  });
+
+  it('says which time zone ‘Submitted at’ is in and links to the setting (closing the dialog)', async () => {
+    exportApi({ timeZone: 'America/Argentina/Buenos_Aires' });
+    const { user, location } = renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Export responses' });
+    expect(await within(dialog).findByText(/‘Submitted at’ is in America\/Argentina\/Buenos Aires\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('link', { name: 'Change the time zone' }));
+    expect(location().pathname).toBe(`/${ACCOUNT}/settings`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('downloads the chosen period (days=N) and saves it under the server’s file name, bytes untouched', async () => {

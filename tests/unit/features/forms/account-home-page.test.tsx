@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountHomePage } from '../../../../src/features/forms/account-home-page';
 import { wireForm } from '../../../fixtures/form-factories';
 import type { WireForm } from '../../../fixtures/form-factories';
@@ -31,10 +31,16 @@ interface Recorded {
 }
 
 /** An in-memory form-templates API for account 12 that records every call. */
-function formsApi(initial: { active?: WireForm[]; archived?: WireForm[] } = {}) {
+function formsApi(initial: { active?: WireForm[]; archived?: WireForm[]; responseCounts?: Record<string, number> } = {}) {
   const active = [...(initial.active ?? [])];
   const archived = [...(initial.archived ?? [])];
   const calls: Recorded[] = [];
+  // Each form's responses (not spam): the list shows them beside each form.
+  server.use(
+    http.get('/api/12/form-responses/counts/', () =>
+      HttpResponse.json({ results: Object.entries(initial.responseCounts ?? {}).map(([formTemplate, count]) => ({ formTemplate, count })) }),
+    ),
+  );
   const record = async (request: Request) => {
     const url = new URL(request.url);
     const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
@@ -112,7 +118,7 @@ describe('account home: the form list', () => {
     expect(within(table).getByRole('link', { name: 'Intake' })).toHaveAttribute('href', `/12/build/${intake.id}`);
     expect(within(table).getByRole('link', { name: 'Divorce questionnaire' })).toHaveAttribute('href', `/12/build/${divorce.id}`);
     expect(within(table).getByText('New client matters')).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Last changed', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Responses', 'Last changed', 'Actions']);
     const time = table.querySelector(`time[datetime="${intake.updatedAt}"]`);
     expect(time).toHaveAttribute('title');
     expect(screen.getByText('2 forms')).toBeInTheDocument();
@@ -131,13 +137,13 @@ describe('account home: the form list', () => {
     expect(location().search).toBe('?archived=true');
     expect(screen.getByRole('link', { name: 'Archived' })).toHaveAttribute('aria-current', 'page');
     expect(calls.map((call) => call.query)).toEqual([{}, { archived: 'true' }]);
-    // An archived form cannot be built until it is unarchived: its name is not a link.
+    // An archived form cannot be built until it is unarchived: its name is not a link (its responses still are).
     expect(within(table).getByText('Old intake')).toBeInTheDocument();
-    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/12/responses?form=${old.id}`]);
     const actions = within(table).getByRole('group', { name: 'Actions for Old intake' });
     expect(within(actions).getByRole('button', { name: 'Unarchive' })).toBeInTheDocument();
     expect(within(actions).queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Last changed', 'Archived', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Responses', 'Last changed', 'Archived', 'Actions']);
 
     await user.click(screen.getByRole('link', { name: 'Active' }));
     expect(await screen.findByRole('link', { name: 'Intake' })).toBeInTheDocument();
@@ -238,14 +244,37 @@ describe('account home: the form list', () => {
     }));
     vi.stubGlobal('matchMedia', matchMedia);
     const intake = wireForm('Intake');
-    formsApi({ active: [intake] });
+    formsApi({ active: [intake], responseCounts: { [intake.id]: 1 } });
     renderPage();
     const cards = await screen.findByRole('list', { name: /Active forms/ });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = within(cards).getByRole('listitem');
     expect(within(card).getByRole('link', { name: 'Intake' })).toHaveAttribute('href', `/12/build/${intake.id}`);
+    expect(await within(card).findByRole('link', { name: '1 response to Intake' })).toHaveAttribute('href', `/12/responses?form=${intake.id}`);
     const actions = within(card).getByRole('group', { name: 'Actions for Intake' });
+    expect(within(actions).getByRole('link', { name: 'Responses' })).toHaveAttribute('href', `/12/responses?form=${intake.id}`);
+    expect(within(actions).getByRole('link', { name: 'Share' })).toHaveAttribute('href', `/12/build/${intake.id}/share`);
     expect(within(actions).getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', `/12/build/${intake.id}/integrations`);
+  });
+
+  it('shows each form’s responses (spam left out) linking to them, and shortcuts to Responses, Share and Integrations', async () => {
+    const intake = wireForm('Intake');
+    const divorce = wireForm('Divorce questionnaire');
+    formsApi({ active: [intake, divorce], responseCounts: { [intake.id]: 1234 } });
+    renderPage();
+    const table = await screen.findByRole('table', { name: /Active forms/ });
+    const count = await within(table).findByRole('link', { name: '1,234 responses to Intake' });
+    expect(count).toHaveTextContent('1,234 responses');
+    expect(count).toHaveAttribute('href', `/12/responses?form=${intake.id}`);
+    // A form nobody answered yet says so, and still leads to its (empty) list.
+    expect(within(table).getByRole('link', { name: '0 responses to Divorce questionnaire' })).toHaveAttribute('href', `/12/responses?form=${divorce.id}`);
+    const actions = within(table).getByRole('group', { name: 'Actions for Intake' });
+    expect(within(actions).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Open', `/12/build/${intake.id}`],
+      ['Responses', `/12/responses?form=${intake.id}`],
+      ['Share', `/12/build/${intake.id}/share`],
+      ['Integrations', `/12/build/${intake.id}/integrations`],
+    ]);
   });
 });
 
@@ -440,6 +469,10 @@ describe('account home: rename, archive, unarchive', () => {
 });
 
 describe('account home: load failures', () => {
+  beforeEach(() => {
+    server.use(http.get('/api/12/form-responses/counts/', () => HttpResponse.json({ results: [] })));
+  });
+
   it("toasts 'Unable to load form list' and offers to try again", async () => {
     let calls = 0;
     server.use(
@@ -486,12 +519,15 @@ describe('account home: exporting responses', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
+    server.use(http.get('/api/12/settings/', () => HttpResponse.json({ timeZone: null })));
     const { user } = renderPage();
     await screen.findByRole('table');
 
     await user.click(within(screen.getByRole('group', { name: 'Actions for Intake' })).getByRole('button', { name: 'Export responses' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export responses' });
     expect(within(dialog).getByText('Intake')).toBeInTheDocument();
+    // No zone set yet: the export is in UTC, and the dialog says so.
+    expect(await within(dialog).findByText(/‘Submitted at’ is in UTC \(no time zone is set yet\)\./)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Last 90 days' }));
     await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
 

@@ -8,7 +8,7 @@ import { ResponseDetailPage } from '../../../../src/features/responses/response-
 import { formatExactTime } from '../../../../src/domain/intl-format';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
 import { renderWithProviders } from '../../test-utils';
-import { ACCOUNT, errorToast, narrowScreen, successToast } from './response-fixtures';
+import { ACCOUNT, errorToast, narrowScreen, neighboursApi, successToast } from './response-fixtures';
 
 startMswServer();
 beforeEach(() => configureHttpClient({ onUnauthorized: () => {}, onFatalError: () => {} }));
@@ -73,6 +73,7 @@ function wireDetail(deliveries: Delivery[], overrides: Record<string, unknown> =
 
 /** The detail answers `next()` on each GET (the last one over and over); GETs are counted. */
 function detailApi(next: () => ReturnType<typeof wireDetail>) {
+  neighboursApi();
   const gets = { count: 0 };
   server.use(
     http.get(DETAIL_URL, () => {

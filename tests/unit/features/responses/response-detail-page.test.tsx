@@ -5,7 +5,7 @@ import { configureHttpClient } from '../../../../src/api/client';
 import { ResponseDetailPage } from '../../../../src/features/responses/response-detail-page';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
 import { renderWithProviders } from '../../test-utils';
-import { ACCOUNT, errorToast, successToast } from './response-fixtures';
+import { ACCOUNT, errorToast, neighboursApi, successToast } from './response-fixtures';
 
 startMswServer();
 
@@ -64,6 +64,7 @@ function renderDetail() {
 function detailApi(initial: Record<string, unknown> = {}, options: { failPut?: boolean; holdPut?: Promise<void> } = {}) {
   let current = wireDetail(initial);
   const puts: unknown[] = [];
+  neighboursApi();
   server.use(
     http.get(DETAIL_URL, () => HttpResponse.json(current)),
     http.put(DETAIL_URL, async ({ request }) => {
@@ -109,6 +110,41 @@ describe('response detail', () => {
     expect(screen.queryByText('This activity is marked as Spam')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark as spam' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Responses' })).toHaveAttribute('href', `/${ACCOUNT}/responses`);
+  });
+
+  it('makes an email answer a mailto: link and a phone answer a tel: link; other answers stay text', async () => {
+    detailApi({
+      answers: [
+        { ...answer('Email', 'ada+intake@example.test', 'About you'), subtype: 'email' },
+        { ...answer('Phone', '+1 (555) 010-9999', 'About you'), subtype: 'phoneNumber' },
+        { ...answer('Office phone', 'call reception', 'About you'), subtype: 'phoneNumber' },
+        answer('Full name', 'Ada Lovelace', 'About you'),
+      ],
+    });
+    renderDetail();
+    expect(await screen.findByRole('link', { name: 'ada+intake@example.test' })).toHaveAttribute('href', 'mailto:ada+intake@example.test');
+    expect(screen.getByRole('link', { name: '+1 (555) 010-9999' })).toHaveAttribute('href', 'tel:+15550109999');
+    // Not a phone number the form would take: no link to dial.
+    expect(screen.getByText('call reception').closest('a')).toBeNull();
+    expect(screen.getByText('Ada Lovelace').closest('a')).toBeNull();
+  });
+
+  it('offers Previous and Next from the list’s default view when opened directly, disabled at the ends', async () => {
+    detailApi();
+    const queries: Record<string, string>[] = [];
+    const newer = '11111111-1111-4111-8111-111111111111';
+    server.use(
+      http.get(`${DETAIL_URL}neighbours/`, ({ request }) => {
+        queries.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json({ newer, older: null });
+      }),
+    );
+    renderDetail();
+    const nav = await screen.findByRole('navigation', { name: 'Responses in this list' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Previous response' })).toHaveAttribute('href', `/${ACCOUNT}/responses/${newer}`));
+    expect(within(nav).getByRole('button', { name: 'Next response' })).toBeDisabled();
+    // Opened without a list behind it: the default list (spam hidden).
+    expect(queries).toEqual([{ is_spam: 'false' }]);
   });
 
   it("shows 'None' when no prefill was used and marks an archived form", async () => {
@@ -166,6 +202,7 @@ describe('response detail', () => {
 
   it('a failed load shows the spec message in a toast and on the page; Try again loads it', async () => {
     let fail = true;
+    neighboursApi();
     server.use(http.get(DETAIL_URL, () => (fail ? HttpResponse.json({ detail: 'boom' }, { status: 503 }) : HttpResponse.json(wireDetail()))));
     const { user, store } = renderDetail();
     const alert = await screen.findByRole('alert');
@@ -179,6 +216,7 @@ describe('response detail', () => {
   });
 
   it('an unknown response is the error page’s business (404), not a toast', async () => {
+    neighboursApi();
     server.use(http.get(DETAIL_URL, () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })));
     const { store } = renderDetail();
     await waitFor(() => expect(onFatalError).toHaveBeenCalledWith({ statusCode: 404, message: 'Not Found' }));

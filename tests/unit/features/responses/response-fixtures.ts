@@ -58,6 +58,8 @@ export function formsApi(forms: WireForm[]) {
 /** The response list: `answer` gets each request's query; every query is recorded in order. */
 export function responsesApi(answer: (query: Record<string, string>) => WirePage | Response) {
   const queries: Record<string, string>[] = [];
+  // A detail opened from the list asks for its neighbours.
+  neighboursApi();
   server.use(
     http.get(`/api/${ACCOUNT}/form-responses/`, ({ request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
@@ -80,4 +82,9 @@ export function narrowScreen() {
     addEventListener: () => {},
     removeEventListener: () => {},
   });
+}
+
+/** Previous and Next of a response's detail: none either way unless a test says otherwise. */
+export function neighboursApi(answer: (id: string) => { newer: string | null; older: string | null } = () => ({ newer: null, older: null })) {
+  server.use(http.get(`/api/${ACCOUNT}/form-responses/:id/neighbours/`, ({ params }) => HttpResponse.json(answer(String(params.id)))));
 }

@@ -3,6 +3,7 @@ import type { ResponseAnswer } from '../../../../src/api/form-responses';
 import { groupAnswers } from '../../../../src/features/responses/answer-groups';
 import {
   formOptions,
+  neighbourFilters,
   readResponseListQuery,
   toResponseFilters,
   writeResponseListQuery,
@@ -12,10 +13,11 @@ const FORM = '3f0c9c53-8f4e-4c1e-9d38-6f3a3a3b2c11';
 
 describe('response list query', () => {
   it('reads defaults from an empty query and drops malformed values', () => {
-    expect(readResponseListQuery(new URLSearchParams(''))).toEqual({ form: '', spam: 'all', delivery: '', from: '', to: '', search: '', cursor: '' });
+    // Spam is hidden unless the URL asks for it.
+    expect(readResponseListQuery(new URLSearchParams(''))).toEqual({ form: '', spam: 'not-spam', delivery: '', from: '', to: '', search: '', cursor: '' });
     expect(readResponseListQuery(new URLSearchParams('form=x&spam=yes&delivery=sent&from=2026-13-01&to=2026-02-29&search=a&cursor=c'))).toEqual({
       form: '',
-      spam: 'all',
+      spam: 'not-spam',
       delivery: '',
       from: '',
       to: '',
@@ -28,7 +30,10 @@ describe('response list query', () => {
     const current = new URLSearchParams(`tab=x&form=${FORM}&cursor=abc`);
     expect(writeResponseListQuery(current, { cursor: 'def' }).toString()).toBe(`tab=x&form=${FORM}&cursor=def`);
     expect(writeResponseListQuery(current, { spam: 'spam' }).toString()).toBe(`tab=x&form=${FORM}&spam=spam`);
-    expect(writeResponseListQuery(current, { form: '', spam: 'all' }).toString()).toBe('tab=x');
+    expect(writeResponseListQuery(current, { spam: 'all' }).toString()).toBe(`tab=x&form=${FORM}&spam=all`);
+    expect(writeResponseListQuery(current, { form: '', spam: 'not-spam' }).toString()).toBe('tab=x');
+    // Links from before spam was hidden by default still read the same.
+    expect(writeResponseListQuery(new URLSearchParams('spam=not-spam'), { form: FORM }).toString()).toBe(`form=${FORM}`);
     // Setting a filter to what it already is keeps the page.
     expect(writeResponseListQuery(current, { form: FORM }).toString()).toBe(`tab=x&form=${FORM}&cursor=abc`);
   });
@@ -37,7 +42,7 @@ describe('response list query', () => {
     for (const delivery of ['unsent', 'failed', 'succeeded'] as const) {
       const query = readResponseListQuery(new URLSearchParams(`delivery=${delivery}`));
       expect(query.delivery).toBe(delivery);
-      expect(toResponseFilters(query)).toEqual({ delivery });
+      expect(toResponseFilters(query)).toEqual({ delivery, isSpam: false });
       expect(writeResponseListQuery(new URLSearchParams(''), { delivery }).toString()).toBe(`delivery=${delivery}`);
     }
     expect(writeResponseListQuery(new URLSearchParams('delivery=failed&cursor=abc'), { delivery: '' }).toString()).toBe('');
@@ -45,8 +50,15 @@ describe('response list query', () => {
   });
 
   it('turns the view into API filters', () => {
-    const query = readResponseListQuery(new URLSearchParams(`form=${FORM}&spam=not-spam&search=%20ada%20&cursor=c1`));
+    const query = readResponseListQuery(new URLSearchParams(`form=${FORM}&search=%20ada%20&cursor=c1`));
     expect(toResponseFilters(query, 50)).toEqual({ formTemplate: FORM, isSpam: false, search: 'ada', pageSize: 50, cursor: 'c1' });
+    expect(toResponseFilters(readResponseListQuery(new URLSearchParams('spam=spam')))).toEqual({ isSpam: true });
+    expect(toResponseFilters(readResponseListQuery(new URLSearchParams('spam=all')))).toEqual({});
+  });
+
+  it('gives a detail the filters of the list it came from, without its page', () => {
+    expect(neighbourFilters(`?form=${FORM}&spam=all&search=ada&cursor=c1`)).toEqual({ formTemplate: FORM, search: 'ada' });
+    expect(neighbourFilters('')).toEqual({ isSpam: false });
   });
 
   it("orders the form dropdown: 'All Forms', then names ignoring case (natural numbers)", () => {

@@ -71,7 +71,7 @@ describe('responses: the list', () => {
     expect(within(row2).getByText('No answers')).toBeInTheDocument();
 
     expect(screen.getByText('2 responses')).toBeInTheDocument();
-    expect(queries).toEqual([{ page_size: '50' }]);
+    expect(queries).toEqual([{ is_spam: 'false', page_size: '50' }]);
     // One page only: no pager.
     expect(screen.queryByRole('navigation', { name: 'Response pages' })).not.toBeInTheDocument();
   });
@@ -103,18 +103,19 @@ describe('responses: the list', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Form' }), 'Client intake');
     expect(searchOf(location())).toEqual({ form: intake.id });
-    await waitFor(() => expect(queries.at(-1)).toEqual({ form_template: intake.id, page_size: '50' }));
+    await waitFor(() => expect(queries.at(-1)).toEqual({ form_template: intake.id, is_spam: 'false', page_size: '50' }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Spam' }), 'Spam');
     expect(searchOf(location())).toEqual({ form: intake.id, spam: 'spam' });
     await waitFor(() => expect(queries.at(-1)).toEqual({ form_template: intake.id, is_spam: 'true', page_size: '50' }));
 
+    // Back to the default (spam hidden): it leaves the URL, and the list it asked for first is still cached.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Spam' }), 'Not spam');
-    await waitFor(() => expect(queries.at(-1)).toMatchObject({ is_spam: 'false' }));
+    expect(searchOf(location())).toEqual({ form: intake.id });
 
     fireEvent.change(screen.getByLabelText('Submitted from'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('Submitted to'), { target: { value: '2026-03-31' } });
-    expect(searchOf(location())).toEqual({ form: intake.id, spam: 'not-spam', from: '2026-03-01', to: '2026-03-31' });
+    expect(searchOf(location())).toEqual({ form: intake.id, from: '2026-03-01', to: '2026-03-31' });
     // The user's own days: from their midnight on the 1st up to (not including) their midnight after the 31st.
     await waitFor(() =>
       expect(queries.at(-1)).toEqual({
@@ -127,7 +128,7 @@ describe('responses: the list', () => {
     );
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Form' }), 'All Forms');
-    expect(searchOf(location())).toEqual({ spam: 'not-spam', from: '2026-03-01', to: '2026-03-31' });
+    expect(searchOf(location())).toEqual({ from: '2026-03-01', to: '2026-03-31' });
     await waitFor(() => expect(queries.at(-1)).not.toHaveProperty('form_template'));
   });
 
@@ -144,24 +145,24 @@ describe('responses: the list', () => {
     const select = await screen.findByRole('combobox', { name: 'Delivery' });
     expect(select).toHaveDisplayValue('Failed');
     await screen.findByRole('table');
-    expect(queries).toEqual([{ delivery: 'failed', page_size: '50' }]);
+    expect(queries).toEqual([{ is_spam: 'false', delivery: 'failed', page_size: '50' }]);
     expect(bodyRows()).toHaveLength(1);
     expect(within(bodyRows()[0]).getByText('Failed')).toBeInTheDocument();
 
     await user.selectOptions(select, 'Any');
     expect(searchOf(location())).toEqual({});
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
-    expect(queries.at(-1)).toEqual({ page_size: '50' });
+    expect(queries.at(-1)).toEqual({ is_spam: 'false', page_size: '50' });
     const badges = bodyRows().map((row) => row.querySelector('.response-delivery-badge')?.textContent ?? null);
     // Waiting and sending read as one in the list; spam is never pushed, so its row shows only the spam badge.
     expect(badges).toEqual(['Delivery: Failed', 'Delivery: Delivered', 'Delivery: Sending', null, null]);
 
     await user.selectOptions(select, 'Unsent');
     expect(searchOf(location())).toEqual({ delivery: 'unsent' });
-    await waitFor(() => expect(queries.at(-1)).toEqual({ delivery: 'unsent', page_size: '50' }));
+    await waitFor(() => expect(queries.at(-1)).toEqual({ is_spam: 'false', delivery: 'unsent', page_size: '50' }));
     await user.selectOptions(select, 'Delivered');
     expect(searchOf(location())).toEqual({ delivery: 'succeeded' });
-    await waitFor(() => expect(queries.at(-1)).toEqual({ delivery: 'succeeded', page_size: '50' }));
+    await waitFor(() => expect(queries.at(-1)).toEqual({ is_spam: 'false', delivery: 'succeeded', page_size: '50' }));
   });
 
   it('says what an empty delivery filter means, and Clear filters leaves it', async () => {
@@ -173,7 +174,7 @@ describe('responses: the list', () => {
     await user.click(within(screen.getByRole('region', { name: 'Responses' })).getByRole('button', { name: 'Clear filters' }));
     expect(location().search).toBe('');
     expect(await screen.findByRole('table')).toBeInTheDocument();
-    expect(queries.at(-1)).toEqual({ page_size: '50' });
+    expect(queries.at(-1)).toEqual({ is_spam: 'false', page_size: '50' });
     expect(screen.getByRole('combobox', { name: 'Delivery' })).toHaveDisplayValue('Any');
   });
 
@@ -192,7 +193,7 @@ describe('responses: the list', () => {
 
     await waitFor(() => expect(searchOf(location())).toEqual({ search: 'Ada L' }));
     await waitFor(() => expect(queries).toHaveLength(2));
-    expect(queries[1]).toEqual({ search: 'Ada L', page_size: '50' });
+    expect(queries[1]).toEqual({ is_spam: 'false', search: 'Ada L', page_size: '50' });
     // Every keystroke did not make its own request.
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(queries).toHaveLength(2);
@@ -227,7 +228,7 @@ describe('responses: the list', () => {
     const queries = responsesApi(() => page([]));
     renderList(`/${ACCOUNT}/responses?form=not-a-uuid&spam=maybe&from=2026-02-30&to=yesterday`);
     expect(await screen.findByRole('heading', { name: 'No responses yet' })).toBeInTheDocument();
-    expect(queries).toEqual([{ page_size: '50' }]);
+    expect(queries).toEqual([{ is_spam: 'false', page_size: '50' }]);
   });
 
   it('pages by cursor with Older and Newer, keeping the cursor in the URL and the total from the first page', async () => {
@@ -247,14 +248,14 @@ describe('responses: the list', () => {
     await user.click(within(pager).getByRole('button', { name: 'Older' }));
     expect(await screen.findByText('Older one')).toBeInTheDocument();
     expect(searchOf(location())).toEqual({ cursor: 'T0xERVI' });
-    expect(queries.at(-1)).toEqual({ page_size: '50', cursor: 'T0xERVI' });
+    expect(queries.at(-1)).toEqual({ is_spam: 'false', page_size: '50', cursor: 'T0xERVI' });
     // Later pages do not count again; the first page's total still shows.
     expect(screen.getByText('2 responses')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
     expect(screen.getByRole('region', { name: 'Responses' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Newer' }));
-    await waitFor(() => expect(queries.at(-1)).toEqual({ page_size: '50', cursor: 'TkVXRVI' }));
+    await waitFor(() => expect(queries.at(-1)).toEqual({ is_spam: 'false', page_size: '50', cursor: 'TkVXRVI' }));
     expect(searchOf(location())).toEqual({ cursor: 'TkVXRVI' });
     expect(await screen.findByText('Newest')).toBeInTheDocument();
   });
@@ -267,6 +268,81 @@ describe('responses: the list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Spam' }), 'Spam');
     expect(searchOf(location())).toEqual({ spam: 'spam' });
     await waitFor(() => expect(queries.at(-1)).toEqual({ is_spam: 'true', page_size: '50' }));
+  });
+
+  it('hides spam by default and says how much; one click shows only the spam, one click hides it again', async () => {
+    formsApi([intake]);
+    const real = wireResponse(intake, { summary: [{ label: 'Name', value: 'Real client' }] });
+    const bot = wireResponse(intake, { isSpam: true, summary: [{ label: 'Name', value: 'Bot' }] });
+    const queries = responsesApi((query) => (query.is_spam === 'true' ? page([bot]) : { ...page([real]), spamCount: 3 }));
+    const { user, location } = renderList();
+    expect(await screen.findByText('Real client')).toBeInTheDocument();
+    expect(screen.queryByText('Bot')).not.toBeInTheDocument();
+    expect(screen.getByText('1 response · 3 spam responses hidden')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Spam' })).toHaveDisplayValue('Not spam');
+
+    await user.click(screen.getByRole('button', { name: 'Show spam' }));
+    expect(searchOf(location())).toEqual({ spam: 'spam' });
+    expect(await screen.findByText('Bot')).toBeInTheDocument();
+    expect(queries.at(-1)).toEqual({ is_spam: 'true', page_size: '50' });
+    expect(screen.getByText('1 matching response · Showing spam only')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Hide spam' }));
+    expect(location().search).toBe('');
+    expect(await screen.findByText('Real client')).toBeInTheDocument();
+  });
+
+  it('an empty list that only hides spam says so and offers to show it', async () => {
+    formsApi([intake]);
+    responsesApi((query) => (query.is_spam === 'false' ? { ...page([]), spamCount: 2 } : page([wireResponse(intake, { isSpam: true })])));
+    const { user, location } = renderList();
+    expect(await screen.findByRole('heading', { name: 'No responses yet' })).toBeInTheDocument();
+    expect(screen.getByText('2 spam responses hidden: they were marked as spam.')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('region', { name: 'Responses' })).getByRole('button', { name: 'Show spam' }));
+    expect(searchOf(location())).toEqual({ spam: 'spam' });
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('Previous and Next walk the list the detail was opened from, keeping its filters for Back', async () => {
+    formsApi([intake]);
+    const [first, second] = [wireResponse(intake, { summary: [{ label: 'Name', value: 'First' }] }), wireResponse(intake, { summary: [{ label: 'Name', value: 'Second' }] })];
+    responsesApi(() => page([first, second]));
+    const detail = (id: string) => ({
+      id,
+      formTemplate: { id: intake.id, name: intake.name, archived: false },
+      submittedAt: '2026-03-01T10:00:00.000Z',
+      isSpam: false,
+      spamReasons: [],
+      prefill: null,
+      data: {},
+      answers: [{ inputId: 'n', label: 'Name', dataName: 'name', subtype: 'textInput', pageTitle: 'P', sectionTitle: null, value: id, displayValue: id === first.id ? 'First' : 'Second' }],
+    });
+    const neighbourQueries: Record<string, string>[] = [];
+    server.use(
+      http.get(`/api/${ACCOUNT}/form-responses/:id/`, ({ params }) => HttpResponse.json(detail(String(params.id)))),
+      http.get(`/api/${ACCOUNT}/form-responses/:id/neighbours/`, ({ params, request }) => {
+        neighbourQueries.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json(params.id === first.id ? { newer: null, older: second.id } : { newer: first.id, older: null });
+      }),
+    );
+    const { user, location } = renderList(`/${ACCOUNT}/responses?form=${intake.id}&search=client`);
+    await screen.findByRole('table');
+    await user.click(within(bodyRows()[0]).getByRole('link'));
+    const nav = await screen.findByRole('navigation', { name: 'Responses in this list' });
+    expect(within(nav).getByRole('button', { name: 'Previous response' })).toBeDisabled();
+    const next = await within(nav).findByRole('link', { name: 'Next response' });
+    expect(neighbourQueries[0]).toEqual({ form_template: intake.id, is_spam: 'false', search: 'client' });
+
+    // From the keyboard: the link is in the tab order and Enter follows it.
+    next.focus();
+    await user.keyboard('{Enter}');
+    expect(location().pathname).toBe(`/${ACCOUNT}/responses/${second.id}`);
+    expect(await screen.findByText('Second')).toBeInTheDocument();
+    expect(await within(screen.getByRole('navigation', { name: 'Responses in this list' })).findByRole('link', { name: 'Previous response' })).toHaveAttribute(
+      'href',
+      `/${ACCOUNT}/responses/${first.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Back to Responses' })).toHaveAttribute('href', `/${ACCOUNT}/responses?form=${intake.id}&search=client`);
   });
 
   it("says 'No responses yet' when the account has none", async () => {
@@ -285,7 +361,7 @@ describe('responses: the list', () => {
     await user.click(within(screen.getByRole('region', { name: 'Responses' })).getByRole('button', { name: 'Clear filters' }));
     expect(location().search).toBe('');
     expect(await screen.findByRole('table')).toBeInTheDocument();
-    expect(queries.at(-1)).toEqual({ page_size: '50' });
+    expect(queries.at(-1)).toEqual({ is_spam: 'false', page_size: '50' });
     expect(screen.getByRole('searchbox', { name: 'Search answers' })).toHaveValue('');
   });
 
@@ -331,9 +407,13 @@ describe('responses: the list', () => {
     await waitFor(() => expect(screen.getAllByRole('option', { name: 'Client intake' })).toHaveLength(1));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Form' }), 'Client intake');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    server.use(http.get(`/api/${ACCOUNT}/settings/`, () => HttpResponse.json({ timeZone: 'America/New_York' })));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export responses' });
     expect(within(dialog).getByText('Client intake')).toBeInTheDocument();
+    // Which zone 'Submitted at' is in, and where to change it.
+    expect(await within(dialog).findByText(/‘Submitted at’ is in America\/New York\./)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Change the time zone' })).toHaveAttribute('href', `/${ACCOUNT}/settings`);
   });
 
   it('a row opens the response; its back link returns to the same filters and page', async () => {
