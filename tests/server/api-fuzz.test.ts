@@ -318,6 +318,25 @@ const endpoints = (): fc.Arbitrary<FuzzRequest>[] => [
       }).map((q) => `/api/${a}/form-responses/${q}`),
     ).map((url) => ({ url })),
   ),
+  endpoint('GET /api/:accountId/form-responses/counts/', acc((a) => fc.constant(`/api/${a}/form-responses/counts/`)).map((url) => ({ url }))),
+  endpoint('GET /api/:accountId/settings/', acc((a) => fc.constant(`/api/${a}/settings/`)).map((url) => ({ url }))),
+  endpoint('PATCH /api/:accountId/settings/', withBody(acc((a) => fc.constant(`/api/${a}/settings/`)), bodyFrom(() => ({ time_zone: 'America/New_York' })))),
+  endpoint(
+    'GET /api/:accountId/form-responses/:id/neighbours/',
+    acc((a) =>
+      fc
+        .tuple(
+          idOf(() => responseId),
+          query({
+            form_template: fc.oneof(fc.constant(null).map(() => formId), hostileText),
+            is_spam: fc.oneof(fc.constantFrom('true', 'false'), hostileText),
+            search: hostileText,
+            delivery: fc.oneof(fc.constantFrom('unsent', 'failed', 'succeeded'), hostileText),
+          }),
+        )
+        .map(([id, q]) => `/api/${a}/form-responses/${encode(id)}/neighbours/${q}`),
+    ).map((url) => ({ url })),
+  ),
   endpoint('GET /api/:accountId/form-responses/:id/', acc((a) => idOf(() => responseId).map((id) => `/api/${a}/form-responses/${encode(id)}/`)).map((url) => ({ url }))),
   endpoint('PUT /api/:accountId/form-responses/:id/', withBody(acc((a) => idOf(() => responseId).map((id) => `/api/${a}/form-responses/${encode(id)}/`)), bodyFrom(() => ({ is_spam: false })))),
   endpoint('POST /api/:accountId/form-responses/:id/attempt_push/', acc((a) => idOf(() => responseId).map((id) => `/api/${a}/form-responses/${encode(id)}/attempt_push/`)).map((url) => ({ url }))),
