@@ -47,16 +47,20 @@ describe('every /api route declares its answers', () => {
   it('holds for every /api route of the app', () => {
     const apiRoutes = appRoutes.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD');
     const names = apiRoutes.map((route) => `${String(route.method)} ${route.url}`);
-    // health, me, logout, accounts, account, 7 form-template, 5 prefill, 3 response, export, 2 public reads, submit;
-    // 7 integration, 2 account-token, 4 form-mapper, 6 Zapier-facing; attempt_push, send-unsent, an integration's responses;
-    // 3 Clio (authorize, disconnect, refresh the field lists)
-    expect(names).toHaveLength(50);
+    // health, me, logout, accounts, account, 2 account settings, 7 form-template, 5 prefill, 3 response, response
+    // counts, a response's neighbours, export, 2 public reads, submit; 7 integration, 2 account-token, 4 form-mapper,
+    // 6 Zapier-facing; attempt_push, send-unsent, an integration's responses; 3 Clio (authorize, disconnect, refresh
+    // the field lists)
+    expect(names).toHaveLength(54);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /api/form-submit/',
         'GET /api/:accountId/form-templates/:id/export-responses/',
         'PATCH /api/:accountId/integrations/:kind/:id/',
         'DELETE /api/zapier/hooks/:id/',
+        'PATCH /api/:accountId/settings/',
+        'GET /api/:accountId/form-responses/counts/',
+        'GET /api/:accountId/form-responses/:id/neighbours/',
       ]),
     );
     for (const route of apiRoutes) {
