@@ -255,7 +255,8 @@ describe('mounting inside an embed', () => {
     });
     expect(parent.postMessage).toHaveBeenLastCalledWith({ type: 'formbuilder:resize', formId: FORM_ID, height: 50 }, 'https://firm.example');
     const button = await within(container).findByRole('button', { name: 'Send' });
-    expect(parent.postMessage).toHaveBeenCalledWith({ type: 'formbuilder:title', formId: FORM_ID, title: publicForm().name }, 'https://firm.example');
+    // Posted by an effect after the form painted, which a loaded machine may run a moment after the button appears.
+    await waitFor(() => expect(parent.postMessage).toHaveBeenCalledWith({ type: 'formbuilder:title', formId: FORM_ID, title: publicForm().name }, 'https://firm.example'));
     height = 612;
     act(() => resize([], {} as ResizeObserver));
     expect(parent.postMessage).toHaveBeenLastCalledWith({ type: 'formbuilder:resize', formId: FORM_ID, height: 612 }, 'https://firm.example');
