@@ -5,21 +5,28 @@ import { acmeId, api, lawyer, signIn } from './helpers';
 /** The app's toast (spec §4: titled Success or Error). */
 const toast = (page: Page) => page.locator('.toast.show');
 
-/** Fails unless `control` is visible and the topmost element at its centre is the control itself, not the toast. */
+/**
+ * Fails unless `control` is visible and the topmost element at its centre is the control itself, not the toast. It
+ * asks for up to 2 s, so a closing dialog's fade-out (its backdrop is on top while it fades) is not taken for the toast;
+ * the toast stays 5 s, and the caller checks it is still there afterwards.
+ */
 async function expectUncovered(control: Locator, name: string): Promise<void> {
   await expect(control, name).toBeVisible();
-  const topmost = await control.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (element === hit || element.contains(hit));
-  });
-  expect(topmost, `${name} is covered`).toBe(true);
+  const topmost = () =>
+    control.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (element === hit || element.contains(hit));
+    });
+  await expect.poll(topmost, { message: `${name} is covered`, timeout: 2_000 }).toBe(true);
 }
 
 /** The toast is on screen and none of these controls is under it. */
 async function expectToastBeside(page: Page, message: string, controls: Record<string, Locator>): Promise<void> {
   await expect(toast(page)).toContainText(message);
   for (const [name, control] of Object.entries(controls)) await expectUncovered(control, name);
+  // Still showing: the controls were uncovered while the toast was on screen.
+  await expect(toast(page)).toContainText(message);
 }
 
 test('toasts leave the primary actions uncovered and stay on the screen they belong to', async ({ page }) => {

@@ -88,8 +88,16 @@ test('undo and redo in the builder: every kind of change, the keys and the butto
   await element(page, 'Email: Email').click();
   await palette(page).getByRole('button', { name: 'Paragraph', exact: true }).click();
   const content = page.getByRole('textbox', { name: 'Content' });
-  await content.click();
-  await page.keyboard.press('ControlOrMeta+A');
+  await expect(element(page, 'Paragraph: Paragraph')).toBeVisible();
+  // Select the default text before typing over it. The builder moves the focus to the new element once it has scrolled
+  // it into view, which on a loaded machine can come after the click into the editor: click and select again until
+  // the editor holds the focus with its text selected, so the typing replaces 'Paragraph' instead of adding to it.
+  await expect(async () => {
+    await content.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('Paragraph');
+    await expect(content).toBeFocused({ timeout: 200 });
+  }).toPass({ timeout: 10_000 });
   await content.pressSequentially('Bring your documents', { delay: 30 });
   await expect(element(page, 'Paragraph: Bring your documents')).toBeVisible();
   await page.keyboard.press('Control+Z');
