@@ -283,14 +283,10 @@ export const responseRoutes: FastifyPluginAsyncZod<{ db: DB; delivery: DeliveryE
     async (request) => {
       const { account } = accountScopeOf(request);
       const { query } = request;
-      const current = await db
-        .selectFrom('form_responses')
-        .select(['id', sql<string>`(extract(epoch from submitted_at) * 1000000)::bigint::text`.as('micros')])
-        .where('id', '=', request.params.id)
-        .where('account_id', '=', account.id)
-        .executeTakeFirst();
+      const current = await db.selectFrom('form_responses').select('id').where('id', '=', request.params.id).where('account_id', '=', account.id).executeTakeFirst();
       if (!current) throw notFound();
-      const position = sql`(timestamptz 'epoch' + ${current.micros}::bigint * interval '1 microsecond', ${current.id}::uuid)`;
+      // Its position read in the probes themselves, exact to the microsecond (a JavaScript Date would round it).
+      const position = sql`(select c.submitted_at, c.id from form_responses c where c.id = ${current.id})`;
       const neighbour = (side: 'newer' | 'older') =>
         db
           .selectFrom('form_responses as r')
