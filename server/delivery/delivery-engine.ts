@@ -110,8 +110,8 @@ interface ClaimedDelivery {
  * is_spam`): one per live Zapier hook of the response's form while the account's Zapier integration is enabled, and
  * one for Clio (and one for Centerbase) when it is enabled with push web leads and the form has an enabled field map
  * of that kind with rows; spam none.
- * One definition for the submission's own insert statement and for enqueue. A form without integrations pays a few
- * index probes.
+ * One definition for the outbox's mover and for enqueue: which hooks and integrations a response goes to is decided
+ * when its outbox row is moved (a few milliseconds after its submission), not per submission.
  */
 export function wantedDeliveriesSql(responses: string): string {
   return `select r.account_id, r.id as response_id, i.id as integration_id, 'zapier:' || h.id as target

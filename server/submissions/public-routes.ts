@@ -11,7 +11,7 @@ import type { PrefillData } from '../../src/contract/form-prefills.js';
 import { answersToSubmit, inputsOf, validateAnswers, type Answers } from '../../src/domain/answers.js';
 import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
 import { isAsPrefilled } from '../../src/domain/prefill-answers.js';
-import { wantedDeliveriesSql, type DeliveryEngine } from '../delivery/delivery-engine.js';
+import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import { PublishedForms, type WireEncoding } from './published-forms.js';
 import { START_TOKEN_HEADER, signStartToken, startTokenIssuedAt } from './start-token.js';
 
@@ -25,10 +25,11 @@ const RATE_LIMIT_WINDOW_MS = 60_000;
  * `same_answers` tells a retry from a different submission reusing the key. The form must be active in the
  * statement's own snapshot: an archive committed before it stores nothing, whatever the published-form cache holds.
  *
- * One statement, so atomic by itself: a response that wants deliveries (a live Zapier hook of its form, an enabled
- * Clio or Centerbase field map) commits with its row in `delivery_outbox`, or neither commits; the workers make the
- * deliveries from it (DeliveryEngine.moveOutbox). A form without integrations pays the probes of that check, no extra
- * round trip. `queued` tells the caller to wake the workers.
+ * One statement, so atomic by itself: a response not marked spam commits with its row in `delivery_outbox`, or
+ * neither commits. Which deliveries it gets (a live Zapier hook of its form, an enabled Clio or Centerbase field map)
+ * the workers decide when they move the row (DeliveryEngine.moveOutbox), a batch at a time: asking here, per
+ * submission, cost every form (with integrations or not) about a tenth of its throughput. `queued` tells the caller to
+ * wake the workers.
  */
 const INSERT_RESPONSE_SQL = `
   with inserted as (
@@ -40,10 +41,9 @@ const INSERT_RESPONSE_SQL = `
   ),
   queued as (
     insert into delivery_outbox (form_response_id)
-    select id from inserted where exists (select 1 from (${wantedDeliveriesSql('inserted')}) wanted)
-    returning 1
+    select id from inserted where not is_spam
   )
-  select id, true as same_answers, true as inserted, exists (select 1 from queued) as queued from inserted
+  select id, true as same_answers, true as inserted, not is_spam as queued from inserted
   union all
   select id, data = $5::jsonb, false, false from form_responses where form_template_id = $2 and submission_key = $4
   limit 1`;
@@ -86,7 +86,7 @@ export interface PublicRouteOptions {
   minFillMs: number;
   /** Signs the start tokens (HMAC). */
   secretKey: string;
-  /** Woken when a response left deliveries to make (its outbox row, stored in the response's own statement). */
+  /** Woken when a response left its outbox row (stored in the response's own statement) for the workers to move. */
   delivery: DeliveryEngine;
 }
 

@@ -282,6 +282,8 @@ describe('push', () => {
 
   it('queues nothing until the integration pushes web leads', async () => {
     const id = await submit(form, 'Quiet Person', 'quiet@example.test');
+    // A worker moves its outbox row a moment later: while push web leads is off, into no delivery.
+    await engine.moveOutbox();
     expect(await db.selectFrom('deliveries').select('id').where('form_response_id', '=', id).execute()).toEqual([]);
     const enabled = await lawyer.request({ method: 'PATCH', url: `/api/${acme}/integrations/clio/${integrationId}/`, ...json({ enabled: true, push_web_leads: true }) });
     expect(enabled.statusCode, enabled.body).toBe(200);

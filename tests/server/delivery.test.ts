@@ -236,13 +236,28 @@ describe('hook requests', () => {
 });
 
 describe('enqueue', () => {
-  it('costs a form without hooks no delivery and no job', async () => {
+  it('gives a form without integrations no delivery: its outbox row is moved into none', async () => {
     const plain = (await lawyer.request({ method: 'POST', url: `/api/${acme}/form-templates/`, ...json(templateBody({ name: 'NoHooks' })) })).json().id;
-    const jobsBefore = await jobCount();
     const id = await submit(plain, 'Jane Doe', {}, false);
+    // The submission does not ask which integrations want it; the mover does, a batch at a time.
+    expect(await outboxOf(id)).toBe(1);
+    await appEngine.moveOutbox();
     expect(await outboxOf(id)).toBe(0);
     expect(await deliveriesOf(id)).toEqual([]);
-    expect(await jobCount()).toBe(jobsBefore);
+  });
+
+  it('decides a response’s deliveries when its outbox row is moved: a hook subscribed in between gets it, a spam mark keeps it back', async () => {
+    const plain = (await lawyer.request({ method: 'POST', url: `/api/${acme}/form-templates/`, ...json(templateBody({ name: 'LateHook' })) })).json().id;
+    const early = await submit(plain, 'Jane Doe', {}, false);
+    const spam = await submit(plain, 'Spam Doe', { hp: 'bot' }, false);
+    expect(await outboxOf(spam)).toBe(0);
+    const hook = await zapier('POST', 'hooks/', { target_url: `${receiverUrl}/hooks/late`, event: 'response.created', form_id: plain });
+    expect(hook.statusCode, hook.body).toBe(201);
+    hookSecrets.set('/hooks/late', hook.json().secret);
+    const target = `zapier:${hook.json().id}`;
+    expect(await appEngine.moveOutbox()).toEqual([target]);
+    expect((await deliveriesOf(early)).map((d) => d.target)).toEqual([target]);
+    expect(await deliveriesOf(spam)).toEqual([]);
   });
 
   it('several movers at once make each outbox row’s deliveries exactly once; one marked spam before its move gets none', async () => {
