@@ -61,8 +61,9 @@ export interface SeededForm {
 }
 
 /** A form with `count` responses spread over the last 120 days, inserted by PostgreSQL itself (generate_series). */
-export async function seedResponses(db: DB, count: number): Promise<SeededForm> {
-  const accountId = await createAccountWithDefaults(db, 'Bench Law');
+/** A new form with `count` responses, in a new account unless `intoAccount` names one. */
+export async function seedResponses(db: DB, count: number, intoAccount?: number): Promise<SeededForm> {
+  const accountId = intoAccount ?? (await createAccountWithDefaults(db, 'Bench Law'));
   const { document, inputs } = eightFieldDocument();
   const form = await db
     .insertInto('form_templates')

@@ -54,7 +54,7 @@ export interface ExportPoolSettings {
   onConnectionError?: (error: Error) => void;
 }
 
-/** The small pool CSV exports stream from (cursor reads), with the limits the export route enforces. */
+/** The small pool CSV exports stream from (`COPY … TO STDOUT`), with the limits the export route enforces. */
 export class ExportPool extends pg.Pool {
   constructor(
     config: pg.PoolConfig,
@@ -71,11 +71,11 @@ export const EXPORT_STATEMENT_TIMEOUT_MS = 60 * 60_000;
 export const EXPORT_APPLICATION_NAME = 'form-builder export';
 
 /**
- * The export pool, on the same database as `base` (the main pool's options), with its own statement_timeout: a cursor
- * read is one statement from its first FETCH to its last (PostgreSQL does not restart the timer at each batch), so the
- * main pool's 30 s would cut every download that takes longer while it is being read. Between batches a stalled
- * export's backend shows `active` / `ClientRead`, not `idle in transaction`, so no idle timeout applies either: the
- * export route's stall timeout is what ends a stalled one.
+ * The export pool, on the same database as `base` (the main pool's options), with its own statement_timeout: an
+ * export's COPY is one statement from its first row to its last, so the main pool's 30 s would cut every download
+ * that takes longer while it is being read. A stalled export's backend shows `active` (waiting to write), not
+ * `idle in transaction`, so no idle timeout applies either: the export route's stall timeout is what ends a stalled
+ * one.
  */
 export function createExportPool(base: pg.PoolConfig, settings: ExportPoolSettings): ExportPool {
   const pool = new ExportPool(

@@ -62,6 +62,8 @@ export function answerCellFormatter(input: Pick<InputElement, 'subtype' | 'optio
     case 'phoneNumber':
       return (value) => (typeof value === 'string' ? (value.trim() === '' ? '' : csvCell(value)) : general(value));
     case 'integer':
+      // A number is written as String(number), as displayAnswer writes it.
+      return (value) => (typeof value === 'number' && !Number.isNaN(value) ? csvCell(String(value)) : general(value));
     case 'checkbox':
       return general;
     default: {

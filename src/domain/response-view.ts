@@ -21,15 +21,20 @@ export interface AnswerRow {
 const MULTI_VALUE_SEPARATOR = '; ';
 
 /** The text of an answer: option ids become their option text (an id no longer among the options stays as it is). */
+/** A choice's text by its option id; an id the input has no option for is shown as it is. */
+function optionText(input: Pick<InputElement, 'options'>, id: unknown): string {
+  for (const option of input.options) if (option.id === id) return option.text;
+  return String(id);
+}
+
 export function displayAnswer(input: Pick<InputElement, 'subtype' | 'options'>, value: unknown): string {
   if (isEmptyAnswer(value)) return '';
-  const optionText = (id: unknown) => input.options.find((option) => option.id === id)?.text ?? String(id);
   switch (input.subtype) {
     case 'checkbox':
-      return (Array.isArray(value) ? value : [value]).map(optionText).join(MULTI_VALUE_SEPARATOR);
+      return (Array.isArray(value) ? value : [value]).map((id) => optionText(input, id)).join(MULTI_VALUE_SEPARATOR);
     case 'radio':
     case 'dropdown':
-      return optionText(value);
+      return optionText(input, value);
     case 'integer':
     case 'textInput':
     case 'textarea':

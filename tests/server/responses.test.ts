@@ -219,6 +219,8 @@ describe('CSV export', () => {
       '\tTabbed',
       '\rReturn',
       'Zoë Ñandú 山田太郎 مرحبا',
+      // Backslashes and a literal "\t": escaped twice on the way (JSON, then COPY's text format), read back as typed.
+      'C:\\Cases\\new \\t \\\\N',
     ];
     for (const value of tricky) {
       const id = await submit(form, { [form.name.id]: value, [form.topics.id]: [form.topics.options[0].id, form.topics.options[1].id], [form.area.id]: form.area.options[1].id, [form.secret.id]: 'shown' });
@@ -264,6 +266,7 @@ describe('CSV export', () => {
       `'\tTabbed`,
       `'\rReturn`,
       'Zoë Ñandú 山田太郎 مرحبا',
+      'C:\\Cases\\new \\t \\\\N',
     ]);
     expect(data[0][4]).toBe('Injury');
     expect(data[0][5]).toBe('Custody; Divorce');

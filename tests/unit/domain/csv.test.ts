@@ -74,7 +74,7 @@ describe('the export’s faster cells', () => {
       { id: 'o4', text: '' },
     ],
   });
-  const VALUES: unknown[] = [undefined, null, '', '  ', 'o1', 'o2', 'o3', 'o4', 'gone', ' o1 ', ['o1', 'o3'], [], ['gone'], 42, -3, 0, 'text, "quoted"', '=SUM(A1)', ' padded ', { odd: true }, [1, 2]];
+  const VALUES: unknown[] = [undefined, null, '', '  ', 'o1', 'o2', 'o3', 'o4', 'gone', ' o1 ', ['o1', 'o3'], [], ['gone'], 42, -3, 0, 0.5, 1e21, -1e21, Number.NaN, 'text, "quoted"', '=SUM(A1)', ' padded ', { odd: true }, [1, 2]];
 
   it('each input’s cell writer is csvCell(displayAnswer(…)) for any stored value', () => {
     const subtypes: InputSubtype[] = ['textInput', 'textarea', 'email', 'phoneNumber', 'integer', 'radio', 'dropdown', 'checkbox'];
