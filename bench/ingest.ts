@@ -1,11 +1,13 @@
 /**
  * Ingest: POST /api/form-submit/ under autocannon (50 connections) against a plain Fastify + pg insert into the
- * same database, in the same run. Prints req/s, latency p50/p99, errors, and checks every 201 is a row in the table.
+ * same database, in the same run: ROUNDS (default 3) rounds, the two alternating which goes first, each round's ratio
+ * printed (the machine is shared and drifts during a run). Prints req/s, latency p50/p99, errors, and checks every 201
+ * is a row in the table.
  * Target (BENCHMARKS.md): ≥ 0.6× the baseline's req/s, p99 ≤ 30 ms, 0 errors, every accepted row stored. Our server
  * runs its delivery workers as `npm start` does (PLAIN_WORKERS=0: without them); they move each submission's outbox
  * row (to no delivery here), and the bench prints when the outbox is empty after the load.
  *
- * Then the same load on the same form with one Zapier hook on it, subscribed through `/api/zapier/hooks/` with an API
+ * Then a bare-insert load and, right after it, the same load on the same form with one Zapier hook on it, subscribed through `/api/zapier/hooks/` with an API
  * key, to a loopback receiver that verifies every signature (`standardwebhooks`) and counts requests by `webhook-id`,
  * while the delivery workers run in the server as `npm start` runs them (HOOK_WORKERS=0: without workers, to separate the insert's cost from theirs). Prints accepted/s, p50/p99 and the ratio to
  * the bare insert (target ≥ 0.5×), then waits for the workers to drain and prints lost (accepted, never delivered:
@@ -30,6 +32,8 @@ import { startOurServer, type BenchServer } from './lib/fixture.js';
 
 const root = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.DURATION ?? 10);
+/** Baseline and ours (no integration) alternate this many times: the machine is shared, and drifts during a run. */
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
 const CONNECTIONS = 50;
 const DRAIN_TIMEOUT_S = Number(process.env.DRAIN_TIMEOUT ?? 600);
 
@@ -197,85 +201,117 @@ async function main() {
     const postmaster = pg.pid();
     if (postmaster === undefined) throw new Error('the bench must run its own PostgreSQL (to count its CPU)');
     const cpuOf = (server: { pid?: number }): CpuSample => () => ({ server: processCpuMs(server.pid!), postgres: clusterCpuMs(postmaster) });
+    const plainUrl = 'http://127.0.0.1:4801/api/form-submit/';
+    const oursUrl = 'http://127.0.0.1:4802/api/form-submit/';
     const plainServer = await startServer('plain', pg.connectionString, 4801);
-    const plain = await load('http://127.0.0.1:4801/api/form-submit/', submission, cpuOf(plainServer));
-    plainServer.kill('SIGTERM');
-    const oursServer = await startServer('ours', pg.connectionString, 4802);
-    startToken = (await fetch(`http://127.0.0.1:4802/api/public/forms/${formRow.id}/`)).headers.get('x-form-start-token') ?? '';
-    if (!startToken) throw new Error('the public form read handed out no start token');
-    // A token younger than SUBMIT_MIN_FILL_MS would file every submission as spam.
-    await new Promise((done) => setTimeout(done, 3_100));
-    const ours = await load('http://127.0.0.1:4802/api/form-submit/', submission, cpuOf(oursServer));
-    // The workers move the outbox rows the load left (to no delivery: the form has no integration) once it eases.
-    const outboxEmptyAfterS = await waitForEmptyOutbox(db, Date.now());
-    oursServer.kill('SIGTERM');
-
-    // Second scenario: the same form with one Zapier hook, the delivery workers running in the server.
-    const receiver = await hookReceiver();
-    const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: process.env.HOOK_WORKERS ?? '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
-    let hooked: Awaited<ReturnType<typeof load>>;
+    type Run = Awaited<ReturnType<typeof load>>;
+    const rounds: { plain: Run; ours: Run }[] = [];
+    let outboxEmptyAfterS: number | null = 0;
+    let plainBeforeHook: Run;
+    let hooked: Run;
     let drain: { lost: number; duplicates: number; drainSeconds: number | null; deliveries: number; states: string };
     let hookedThroughDrain: { server: number; postgres: number } | undefined;
     let deliveredDuringLoad = 0;
+    const receiver = await hookReceiver();
+    // Each load starts on vacuumed tables, so that autovacuum, woken by the rows the previous loads left, is not
+    // charged to whichever load it happens to run during (it took up to a third of PostgreSQL's CPU in one).
+    const vacuumed = async <T>(measure: () => Promise<T>): Promise<T> => {
+      await sql`vacuum analyze`.execute(db);
+      return measure();
+    };
+    const loadPlain = () => vacuumed(() => load(plainUrl, submission, cpuOf(plainServer)));
     try {
-      receiver.setSecret((await subscribeHook(hookedServer, accountId, formRow.id, receiver.url)).secret);
-      hooked = await load(`${hookedServer.baseUrl}/api/form-submit/`, submission, cpuOf(hookedServer.child));
-      // How much the workers sent while the submissions were coming in (they give way to a saturated web side).
-      deliveredDuringLoad = receiver.receipts.size;
-      drain = await waitForDrain(db, receiver, [...hooked.warmIds, ...hooked.ids], Date.now());
-      // From the measured load's start until every delivery arrived: what each accepted response cost in all.
-      const end = cpuOf(hookedServer.child)();
-      hookedThroughDrain = { server: end.server - hooked.cpuBefore.server, postgres: end.postgres - hooked.cpuBefore.postgres };
+      const oursServer = await startServer('ours', pg.connectionString, 4802);
+      try {
+        startToken = (await fetch(`http://127.0.0.1:4802/api/public/forms/${formRow.id}/`)).headers.get('x-form-start-token') ?? '';
+        if (!startToken) throw new Error('the public form read handed out no start token');
+        // A token younger than SUBMIT_MIN_FILL_MS would file every submission as spam.
+        await new Promise((done) => setTimeout(done, 3_100));
+        const loadOurs = async () => {
+          const run = await vacuumed(() => load(oursUrl, submission, cpuOf(oursServer)));
+          // The workers move the outbox rows the load left (to no delivery: the form has no integration) once it
+          // eases; nothing else runs until they are done, so their work is never charged to the next load.
+          const waited = await waitForEmptyOutbox(db, Date.now());
+          outboxEmptyAfterS = waited === null || outboxEmptyAfterS === null ? null : Math.max(outboxEmptyAfterS, waited);
+          return run;
+        };
+        for (let round = 0; round < ROUNDS; round++) {
+          // Alternating which goes first: a machine that speeds up or slows down during the run favours neither.
+          if (round % 2 === 0) {
+            const plain = await loadPlain();
+            rounds.push({ plain, ours: await loadOurs() });
+          } else {
+            const ours = await loadOurs();
+            rounds.push({ plain: await loadPlain(), ours });
+          }
+        }
+      } finally {
+        oursServer.kill('SIGTERM');
+      }
+
+      // Second scenario: the same form with one Zapier hook, the delivery workers running in the server; its
+      // baseline is a bare-insert load right before it.
+      const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: process.env.HOOK_WORKERS ?? '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
+      try {
+        receiver.setSecret((await subscribeHook(hookedServer, accountId, formRow.id, receiver.url)).secret);
+        plainBeforeHook = await loadPlain();
+        hooked = await vacuumed(() => load(`${hookedServer.baseUrl}/api/form-submit/`, submission, cpuOf(hookedServer.child)));
+        // How much the workers sent while the submissions were coming in (they give way to a saturated web side).
+        deliveredDuringLoad = receiver.receipts.size;
+        drain = await waitForDrain(db, receiver, [...hooked.warmIds, ...hooked.ids], Date.now());
+        // From the measured load's start until every delivery arrived: what each accepted response cost in all.
+        const end = cpuOf(hookedServer.child)();
+        hookedThroughDrain = { server: end.server - hooked.cpuBefore.server, postgres: end.postgres - hooked.cpuBefore.postgres };
+      } finally {
+        await hookedServer.stop();
+      }
     } finally {
-      await hookedServer.stop();
+      plainServer.kill('SIGTERM');
       await receiver.close();
-    }
-    // The same load without hooks again, last: how much of the difference is the order (a fuller table, autovacuum).
-    let oursAfter: Awaited<ReturnType<typeof load>> | undefined;
-    if (process.env.ORDER_CHECK === '1') {
-      await sql`delete from zapier_hooks`.execute(db);
-      const againServer = await startServer('ours', pg.connectionString, 4804);
-      oursAfter = await load('http://127.0.0.1:4804/api/form-submit/', submission, cpuOf(againServer));
-      againServer.kill('SIGTERM');
     }
 
     // Every id answered with 201 must be a stored row (requests still in flight when the run stopped may add rows).
     const storedOf = async (table: 'bench_plain' | 'form_responses', ids: string[]) =>
       (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where id = any(${ids}::uuid[])`.execute(db)).rows[0].n;
-    const plainRows = await storedOf('bench_plain', plain.ids);
-    const ourRows = await storedOf('form_responses', ours.ids);
-    const hookedRows = await storedOf('form_responses', hooked.ids);
-    const row = (name: string, run: typeof plain, rows: number) => ({
-      'req/s (mean)': Math.round(run.result.requests.average),
-      'p50 ms': run.result.latency.p50,
-      'p99 ms': run.result.latency.p99,
-      errors: run.result.errors + run.result.timeouts + run.result.non2xx,
-      '201 answers': run.created,
-      'of them stored': rows,
-      'every 201 stored': rows === run.created ? 'yes' : `NO (${run.created - rows} missing)`,
-      'CPU ms/req server': (run.cpuMs.server / run.result.requests.total).toFixed(3),
-      'CPU ms/req PostgreSQL': (run.cpuMs.postgres / run.result.requests.total).toFixed(3),
-      name,
-    });
-    const cpuPerRequest = (run: typeof plain) => (run.cpuMs.server + run.cpuMs.postgres) / run.result.requests.total;
-    const ratio = (run: typeof plain) => (run.result.requests.average / plain.result.requests.average).toFixed(2);
-    console.log(`POST /api/form-submit/ — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same PostgreSQL, this run`);
-    console.table([
-      row('plain Fastify + pg insert (baseline)', plain, plainRows),
-      row('ours, no integration (validation, logic, versioning, idempotency, outbox; workers in the server)', ours, ourRows),
-      row('ours + 1 Zapier hook, delivery workers in the server', hooked, hookedRows),
-      ...(oursAfter ? [row('ours again, without hooks, after the others (ORDER_CHECK=1)', oursAfter, await storedOf('form_responses', oursAfter.ids))] : []),
-    ]);
-    console.log(`ratio without hooks: ${ratio(ours)}× the baseline (target ≥ 0.6×, p99 ≤ 30 ms)`);
+    const row = async (name: string, run: Run, table: 'bench_plain' | 'form_responses') => {
+      const rows = await storedOf(table, run.ids);
+      return {
+        'req/s (mean)': Math.round(run.result.requests.average),
+        'p50 ms': run.result.latency.p50,
+        'p99 ms': run.result.latency.p99,
+        errors: run.result.errors + run.result.timeouts + run.result.non2xx,
+        '201 answers': run.created,
+        'of them stored': rows,
+        'every 201 stored': rows === run.created ? 'yes' : `NO (${run.created - rows} missing)`,
+        'CPU ms/req server': (run.cpuMs.server / run.result.requests.total).toFixed(3),
+        'CPU ms/req PostgreSQL': (run.cpuMs.postgres / run.result.requests.total).toFixed(3),
+        name,
+      };
+    };
+    const table = [];
+    for (const [index, round] of rounds.entries()) {
+      table.push(await row(`round ${index + 1}: plain Fastify + pg insert (baseline)`, round.plain, 'bench_plain'));
+      table.push(await row(`round ${index + 1}: ours, no integration (validation, logic, versioning, idempotency, outbox; workers in the server)`, round.ours, 'form_responses'));
+    }
+    table.push(await row('plain Fastify + pg insert (baseline), right before the next', plainBeforeHook, 'bench_plain'));
+    table.push(await row('ours + 1 Zapier hook, delivery workers in the server', hooked, 'form_responses'));
+    const cpuOfRuns = (runs: Run[]) => runs.reduce((sum, run) => sum + run.cpuMs.server + run.cpuMs.postgres, 0) / runs.reduce((sum, run) => sum + run.result.requests.total, 0);
+    const ratio = (run: Run, baseline: Run) => run.result.requests.average / baseline.result.requests.average;
+    const ratios = rounds.map((round) => ratio(round.ours, round.plain));
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    const plainCpu = cpuOfRuns(rounds.map((round) => round.plain));
+    console.log(`POST /api/form-submit/ — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same PostgreSQL, this run (${ROUNDS} rounds, baseline and ours alternating)`);
+    console.table(table);
+    console.log(`ratio without hooks, round by round: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')} the baseline (median ${median.toFixed(2)}×; target ≥ 0.6×, p99 ≤ 30 ms)`);
     console.log(
-      `outbox after the no-integration load: ${outboxEmptyAfterS === null ? `not empty within ${DRAIN_TIMEOUT_S} s` : `empty ${outboxEmptyAfterS.toFixed(1)} s after the load stopped`}`,
+      `outbox after each no-integration load: ${outboxEmptyAfterS === null ? `not empty within ${DRAIN_TIMEOUT_S} s` : `empty within ${(outboxEmptyAfterS as number).toFixed(1)} s after the load stopped`}`,
     );
-    console.log(`ratio with one Zapier hook: ${ratio(hooked)}× the baseline (target ≥ 0.5×)`);
+    console.log(`ratio with one Zapier hook: ${ratio(hooked, plainBeforeHook).toFixed(2)}× the baseline run right before it (target ≥ 0.5×)`);
     console.log(
-      `CPU per request, server + PostgreSQL (what a busy machine changes least): baseline ${cpuPerRequest(plain).toFixed(3)} ms; ` +
-        `ours ${(cpuPerRequest(ours) / cpuPerRequest(plain)).toFixed(2)}× it; with one Zapier hook ${(cpuPerRequest(hooked) / cpuPerRequest(plain)).toFixed(2)}× it during the load` +
+      `CPU per request, server + PostgreSQL (what a busy machine changes least): baseline ${plainCpu.toFixed(3)} ms; ` +
+        `ours ${(cpuOfRuns(rounds.map((round) => round.ours)) / plainCpu).toFixed(2)}× it; with one Zapier hook ${(cpuOfRuns([hooked]) / cpuOfRuns([plainBeforeHook])).toFixed(2)}× its baseline's during the load` +
         (hookedThroughDrain
-          ? `, ${((hookedThroughDrain.server + hookedThroughDrain.postgres) / hooked.result.requests.total / cpuPerRequest(plain)).toFixed(2)}× it counting every delivery through the drain (the warm-up's too)`
+          ? `, ${((hookedThroughDrain.server + hookedThroughDrain.postgres) / hooked.result.requests.total / cpuOfRuns([plainBeforeHook])).toFixed(2)}× counting every delivery through the drain (the warm-up's too)`
           : ''),
     );
     const accepted = hooked.warmIds.length + hooked.ids.length;
