@@ -113,7 +113,7 @@ interface ClaimedDelivery {
  * One definition for the outbox's mover and for enqueue: which hooks and integrations a response goes to is decided
  * when its outbox row is moved (a few milliseconds after its submission), not per submission.
  */
-export function wantedDeliveriesSql(responses: string): string {
+function wantedDeliveriesSql(responses: string): string {
   return `select r.account_id, r.id as response_id, i.id as integration_id, 'zapier:' || h.id as target
     from ${responses} r
     join zapier_hooks h on h.form_template_id = r.form_template_id and h.account_id = r.account_id and h.deleted_at is null
