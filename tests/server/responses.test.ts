@@ -521,3 +521,22 @@ describe('response list by delivery status', () => {
     expect(response.json()).toMatchObject({ detail: 'Invalid query parameters.', errors: { delivery: ['must be unsent, failed or succeeded'] } });
   });
 });
+
+describe('stored integrity', () => {
+  it('keeps every response on a version of its own form and account, and deletes responses with their form', async () => {
+    const form = await buildForm(lawyer, acme, 'Integrity');
+    const elsewhere = await buildForm(lawyer, acme, 'Integrity elsewhere');
+    const mine = await submit(form, { [form.name.id]: 'Mine' });
+    const { form_version_id: version } = await ctx.db.selectFrom('form_responses').select('form_version_id').where('id', '=', mine).executeTakeFirstOrThrow();
+    const store = (accountId: number, formId: string) =>
+      sql`insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data) values (${accountId}, ${formId}, ${version}, ${randomUUID()}, '{}')`.execute(ctx.db);
+    // One foreign key checks the version, its form and its account together (migration 0012).
+    await expect(store(acme, elsewhere.id)).rejects.toThrow(/form_responses_version_fkey/);
+    await expect(store(other, form.id)).rejects.toThrow(/form_responses_version_fkey/);
+    await expect(store(acme, form.id)).resolves.toBeDefined();
+    // Deleting a form for good deletes its responses, through its versions.
+    await sql`delete from form_templates where id = ${form.id}`.execute(ctx.db);
+    expect(await ctx.db.selectFrom('form_responses').select('id').where('form_template_id', '=', form.id).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('form_versions').select('id').where('form_template_id', '=', form.id).execute()).toEqual([]);
+  });
+});

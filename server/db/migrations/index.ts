@@ -10,6 +10,7 @@ import * as m0008 from './0008-delivery-targets-per-integration.js';
 import * as m0009 from './0009-delivery-claim-order.js';
 import * as m0010 from './0010-delivery-outbox.js';
 import * as m0011 from './0011-account-time-zone.js';
+import * as m0012 from './0012-response-version-key.js';
 
 /** Every migration, in order. Static imports: no filesystem scanning, works the same under tsx and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-delivery-claim-order': m0009,
   '0010-delivery-outbox': m0010,
   '0011-account-time-zone': m0011,
+  '0012-response-version-key': m0012,
 };
