@@ -7,11 +7,13 @@
  * runs its delivery workers as `npm start` does (PLAIN_WORKERS=0: without them); they move each submission's outbox
  * row (to no delivery here), and the bench prints when the outbox is empty after the load.
  *
- * Then a bare-insert load and, right after it, the same load on the same form with one Zapier hook on it, subscribed through `/api/zapier/hooks/` with an API
- * key, to a loopback receiver that verifies every signature (`standardwebhooks`) and counts requests by `webhook-id`,
- * while the delivery workers run in the server as `npm start` runs them (HOOK_WORKERS=0: without workers, to separate the insert's cost from theirs). Prints accepted/s, p50/p99 and the ratio to
- * the bare insert (target ≥ 0.5×), then waits for the workers to drain and prints lost (accepted, never delivered:
- * target 0), duplicates (a `webhook-id` answered 2xx twice: target 0) and the drain time after the load stopped.
+ * Then, in as many rounds alternating with the bare insert, the same load on the same form with one Zapier hook on
+ * it, subscribed through `/api/zapier/hooks/` with an API key, to a loopback receiver that verifies every signature
+ * (`standardwebhooks`) and counts requests by `webhook-id`, while the delivery workers run in the server as `npm start`
+ * runs them (HOOK_WORKERS=0: without workers, to separate the insert's cost from theirs). Prints accepted/s, p50/p99
+ * and each round's ratio to the bare insert (target ≥ 0.5×); after each hooked load it waits for the workers to
+ * drain, and prints lost (accepted, never delivered: target 0), duplicates (a `webhook-id` answered 2xx twice:
+ * target 0) and the drain time after each load. Every load starts on vacuumed tables.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -95,9 +97,10 @@ async function load(url: string, body: (i: number) => string, cpu: CpuSample) {
     if (status !== 201) return;
     into.push((JSON.parse(responseBody) as { id: string }).id);
   };
-  // A short untimed run first, so every server is measured warm (JIT, pools, caches).
+  // A short untimed run first, so every server is measured warm (JIT, pools, caches), at the measured load's
+  // concurrency: each of the pool's connections prepares its statements and fills its caches before the clock starts.
   await autocannon({
-    url, connections: 10, duration: 2, method: 'POST', headers: { 'content-type': 'application/json' },
+    url, connections: CONNECTIONS, duration: 3, method: 'POST', headers: { 'content-type': 'application/json' },
     requests: [{ setupRequest: (request) => ({ ...request, body: body(counter++) }), onResponse: onResponse(warmIds) }],
   });
   const measured = onResponse(ids);
@@ -207,11 +210,8 @@ async function main() {
     type Run = Awaited<ReturnType<typeof load>>;
     const rounds: { plain: Run; ours: Run }[] = [];
     let outboxEmptyAfterS: number | null = 0;
-    let plainBeforeHook: Run;
-    let hooked: Run;
-    let drain: { lost: number; duplicates: number; drainSeconds: number | null; deliveries: number; states: string };
-    let hookedThroughDrain: { server: number; postgres: number } | undefined;
-    let deliveredDuringLoad = 0;
+    type HookedRound = { plain: Run; run: Run; drain: Awaited<ReturnType<typeof waitForDrain>>; deliveredDuringLoad: number; throughDrainMs: number };
+    const hookedRounds: HookedRound[] = [];
     const receiver = await hookReceiver();
     // Each load starts on vacuumed tables, so that autovacuum, woken by the rows the previous loads left, is not
     // charged to whichever load it happens to run during (it took up to a third of PostgreSQL's CPU in one).
@@ -249,19 +249,31 @@ async function main() {
         oursServer.kill('SIGTERM');
       }
 
-      // Second scenario: the same form with one Zapier hook, the delivery workers running in the server; its
-      // baseline is a bare-insert load right before it.
+      // Second scenario: the same form with one Zapier hook, the delivery workers running in the server, in rounds
+      // alternating with the bare insert as above. After each hooked load the bench waits until every delivery of it
+      // arrived, so the drain is never charged to the next load.
       const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: process.env.HOOK_WORKERS ?? '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
       try {
         receiver.setSecret((await subscribeHook(hookedServer, accountId, formRow.id, receiver.url)).secret);
-        plainBeforeHook = await loadPlain();
-        hooked = await vacuumed(() => load(`${hookedServer.baseUrl}/api/form-submit/`, submission, cpuOf(hookedServer.child)));
-        // How much the workers sent while the submissions were coming in (they give way to a saturated web side).
-        deliveredDuringLoad = receiver.receipts.size;
-        drain = await waitForDrain(db, receiver, [...hooked.warmIds, ...hooked.ids], Date.now());
-        // From the measured load's start until every delivery arrived: what each accepted response cost in all.
-        const end = cpuOf(hookedServer.child)();
-        hookedThroughDrain = { server: end.server - hooked.cpuBefore.server, postgres: end.postgres - hooked.cpuBefore.postgres };
+        const loadHooked = async (): Promise<Omit<HookedRound, 'plain'>> => {
+          const arrivedBefore = receiver.receipts.size;
+          const run = await vacuumed(() => load(`${hookedServer.baseUrl}/api/form-submit/`, submission, cpuOf(hookedServer.child)));
+          // How much the workers sent while the submissions were coming in (they give way to a saturated web side).
+          const deliveredDuringLoad = receiver.receipts.size - arrivedBefore;
+          const drain = await waitForDrain(db, receiver, [...run.warmIds, ...run.ids], Date.now());
+          // From the measured load's start until every delivery arrived: what each accepted response cost in all.
+          const end = cpuOf(hookedServer.child)();
+          return { run, drain, deliveredDuringLoad, throughDrainMs: end.server - run.cpuBefore.server + end.postgres - run.cpuBefore.postgres };
+        };
+        for (let round = 0; round < ROUNDS; round++) {
+          if (round % 2 === 0) {
+            const plain = await loadPlain();
+            hookedRounds.push({ ...(await loadHooked()), plain });
+          } else {
+            const hooked = await loadHooked();
+            hookedRounds.push({ ...hooked, plain: await loadPlain() });
+          }
+        }
       } finally {
         await hookedServer.stop();
       }
@@ -293,32 +305,38 @@ async function main() {
       table.push(await row(`round ${index + 1}: plain Fastify + pg insert (baseline)`, round.plain, 'bench_plain'));
       table.push(await row(`round ${index + 1}: ours, no integration (validation, logic, versioning, idempotency, outbox; workers in the server)`, round.ours, 'form_responses'));
     }
-    table.push(await row('plain Fastify + pg insert (baseline), right before the next', plainBeforeHook, 'bench_plain'));
-    table.push(await row('ours + 1 Zapier hook, delivery workers in the server', hooked, 'form_responses'));
+    for (const [index, round] of hookedRounds.entries()) {
+      table.push(await row(`hooked round ${index + 1}: plain Fastify + pg insert (baseline)`, round.plain, 'bench_plain'));
+      table.push(await row(`hooked round ${index + 1}: ours + 1 Zapier hook, delivery workers in the server`, round.run, 'form_responses'));
+    }
     const cpuOfRuns = (runs: Run[]) => runs.reduce((sum, run) => sum + run.cpuMs.server + run.cpuMs.postgres, 0) / runs.reduce((sum, run) => sum + run.result.requests.total, 0);
     const ratio = (run: Run, baseline: Run) => run.result.requests.average / baseline.result.requests.average;
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const listed = (values: number[]) => `${values.map((value) => `${value.toFixed(2)}×`).join(', ')} (median ${median(values).toFixed(2)}×)`;
     const ratios = rounds.map((round) => ratio(round.ours, round.plain));
-    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    const hookedRatios = hookedRounds.map((round) => ratio(round.run, round.plain));
     const plainCpu = cpuOfRuns(rounds.map((round) => round.plain));
-    console.log(`POST /api/form-submit/ — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same PostgreSQL, this run (${ROUNDS} rounds, baseline and ours alternating)`);
+    const hookedPlainCpu = cpuOfRuns(hookedRounds.map((round) => round.plain));
+    const hookedRequests = hookedRounds.reduce((sum, round) => sum + round.run.result.requests.total, 0);
+    console.log(`POST /api/form-submit/ — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, same PostgreSQL, this run (${ROUNDS} rounds of each scenario, its baseline alternating with it)`);
     console.table(table);
-    console.log(`ratio without hooks, round by round: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')} the baseline (median ${median.toFixed(2)}×; target ≥ 0.6×, p99 ≤ 30 ms)`);
+    console.log(`ratio without hooks, round by round: ${listed(ratios)} the baseline (target ≥ 0.6×, p99 ≤ 30 ms)`);
     console.log(
       `outbox after each no-integration load: ${outboxEmptyAfterS === null ? `not empty within ${DRAIN_TIMEOUT_S} s` : `empty within ${(outboxEmptyAfterS as number).toFixed(1)} s after the load stopped`}`,
     );
-    console.log(`ratio with one Zapier hook: ${ratio(hooked, plainBeforeHook).toFixed(2)}× the baseline run right before it (target ≥ 0.5×)`);
+    console.log(`ratio with one Zapier hook, round by round: ${listed(hookedRatios)} the baseline (target ≥ 0.5×)`);
     console.log(
       `CPU per request, server + PostgreSQL (what a busy machine changes least): baseline ${plainCpu.toFixed(3)} ms; ` +
-        `ours ${(cpuOfRuns(rounds.map((round) => round.ours)) / plainCpu).toFixed(2)}× it; with one Zapier hook ${(cpuOfRuns([hooked]) / cpuOfRuns([plainBeforeHook])).toFixed(2)}× its baseline's during the load` +
-        (hookedThroughDrain
-          ? `, ${((hookedThroughDrain.server + hookedThroughDrain.postgres) / hooked.result.requests.total / cpuOfRuns([plainBeforeHook])).toFixed(2)}× counting every delivery through the drain (the warm-up's too)`
-          : ''),
+        `ours ${(cpuOfRuns(rounds.map((round) => round.ours)) / plainCpu).toFixed(2)}× it; with one Zapier hook ${(cpuOfRuns(hookedRounds.map((round) => round.run)) / hookedPlainCpu).toFixed(2)}× its rounds' baseline during the load, ` +
+        `${(hookedRounds.reduce((sum, round) => sum + round.throughDrainMs, 0) / hookedRequests / hookedPlainCpu).toFixed(2)}× counting every delivery through the drain (the warm-ups' too)`,
     );
-    const accepted = hooked.warmIds.length + hooked.ids.length;
+    const accepted = hookedRounds.reduce((sum, round) => sum + round.run.warmIds.length + round.run.ids.length, 0);
+    const last = hookedRounds[hookedRounds.length - 1].drain;
     console.log(
-      `deliveries of the ${accepted} accepted submissions (warm-up included): lost ${drain.lost} (target 0), duplicates ${drain.duplicates} (target 0), ` +
-        `bad signatures ${receiver.badSignatures()}, drain ${drain.drainSeconds === null ? `not finished within ${DRAIN_TIMEOUT_S} s` : `${drain.drainSeconds.toFixed(1)} s after the load stopped`}` +
-        ` (${drain.deliveries} delivery rows: ${drain.states}); ${deliveredDuringLoad} had arrived when the load stopped`,
+      `deliveries of the ${accepted} accepted submissions (warm-ups included): lost ${hookedRounds.reduce((sum, round) => sum + round.drain.lost, 0)} (target 0), ` +
+        `duplicates ${last.duplicates} (target 0), bad signatures ${receiver.badSignatures()}; drain after each load: ` +
+        hookedRounds.map((round) => (round.drain.drainSeconds === null ? `not finished within ${DRAIN_TIMEOUT_S} s` : `${round.drain.drainSeconds.toFixed(1)} s`)).join(', ') +
+        ` (delivery rows: ${hookedRounds.map((round) => round.drain.states).join(' | ')}); arrived while the load ran: ${hookedRounds.map((round) => round.deliveredDuringLoad).join(', ')}`,
     );
   } finally {
     await db.destroy();
