@@ -9,7 +9,7 @@ import type { CanvasLayout } from './drop-zone';
 
 export const escapeAttr = (value: string) => value.replace(/["\\]/g, '\\$&');
 export const nodeElement = (id: string) => document.querySelector<HTMLElement>(`[data-node-id="${escapeAttr(id)}"]`);
-export const containerElement = (id: string) => document.querySelector<HTMLElement>(`[data-container-id="${escapeAttr(id)}"]`);
+const containerElement = (id: string) => document.querySelector<HTMLElement>(`[data-container-id="${escapeAttr(id)}"]`);
 
 const centreY = (element: Element) => {
   const rect = element.getBoundingClientRect();
@@ -26,7 +26,8 @@ function targetOf(element: Element): CanvasTarget | null {
   return null;
 }
 
-function elementOf(target: CanvasTarget): HTMLElement | null {
+/** The DOM node of a canvas target: an element, a page's or section's list, or the canvas itself. */
+export function canvasElementOf(target: CanvasTarget): HTMLElement | null {
   switch (target.kind) {
     case 'element':
       return nodeElement(target.nodeId);
@@ -59,7 +60,7 @@ export const domCanvasLayout: CanvasLayout = {
     return null;
   },
   boxOf(target) {
-    const rect = elementOf(target)?.getBoundingClientRect();
+    const rect = canvasElementOf(target)?.getBoundingClientRect();
     return rect ? { top: rect.top, bottom: rect.bottom, left: rect.left } : null;
   },
 };

@@ -5,16 +5,14 @@
 import type { DragResult, DropTarget } from '../../domain/drag-rules';
 import type { FormTree } from '../../domain/form-tree';
 import type { DropZone } from './builder-targets';
-import { containerElement, nodeElement } from './canvas-dom';
-import { CANVAS_ROOT_ID } from './dnd-ids';
+import { canvasElementOf } from './canvas-dom';
+import type { CanvasTarget } from './dnd-ids';
 
 export type Indicator = 'before' | 'after' | 'inside' | 'invalid';
 
-/** What to mark: an element, a page's or section's list, or the canvas. */
-type IndicatorTarget = { kind: 'node'; id: string } | { kind: 'container'; id: string } | { kind: 'root' };
-
 export interface IndicatorPlacement {
-  target: IndicatorTarget | null;
+  /** What to mark: an element, a page's or section's list, or the canvas. */
+  target: CanvasTarget | null;
   indicator: Indicator;
 }
 
@@ -26,27 +24,15 @@ export interface IndicatorPlacement {
 export function indicatorFor(tree: FormTree, zone: DropZone, result: DragResult<DropTarget> | null, draggedId: string | null): IndicatorPlacement | null {
   if (zone.kind === 'none' || result === null) return null;
   if (!result.ok) {
-    const over: IndicatorTarget = zone.kind === 'element' ? { kind: 'node', id: zone.id } : zone.kind === 'container' ? { kind: 'container', id: zone.id } : { kind: 'root' };
+    const over: CanvasTarget = zone.kind === 'element' ? { kind: 'element', nodeId: zone.id } : zone.kind === 'container' ? { kind: 'container', containerId: zone.id } : { kind: 'root' };
     return { target: over, indicator: 'invalid' };
   }
   const { parentId, index } = result.value;
   const siblings = ((parentId === null ? tree.pageIds : tree.childIds[parentId]) ?? []).filter((id) => id !== draggedId);
   const at = siblings[index];
-  if (at !== undefined) return { target: { kind: 'node', id: at }, indicator: 'before' };
-  if (siblings.length > 0) return { target: { kind: 'node', id: siblings[siblings.length - 1] }, indicator: 'after' };
-  return { target: parentId === null ? null : { kind: 'container', id: parentId }, indicator: 'inside' };
-}
-
-function elementOf(target: IndicatorTarget | null): HTMLElement | null {
-  if (target === null) return null;
-  switch (target.kind) {
-    case 'node':
-      return nodeElement(target.id);
-    case 'container':
-      return containerElement(target.id);
-    case 'root':
-      return document.getElementById(CANVAS_ROOT_ID);
-  }
+  if (at !== undefined) return { target: { kind: 'element', nodeId: at }, indicator: 'before' };
+  if (siblings.length > 0) return { target: { kind: 'element', nodeId: siblings[siblings.length - 1] }, indicator: 'after' };
+  return { target: parentId === null ? null : { kind: 'container', containerId: parentId }, indicator: 'inside' };
 }
 
 export class DropIndicator {
@@ -55,7 +41,7 @@ export class DropIndicator {
   /** Shows `placement` (nothing for null), clearing the previous mark. */
   place(placement: IndicatorPlacement | null) {
     if (placement === null) this.clear();
-    else this.show(elementOf(placement.target), placement.indicator);
+    else this.show(placement.target === null ? null : canvasElementOf(placement.target), placement.indicator);
   }
 
   private show(element: HTMLElement | null, kind: Indicator) {

@@ -12,30 +12,30 @@ const refused = { ok: false as const, message: DRAG_ERRORS.sectionOutsidePage };
 
 describe('indicatorFor', () => {
   it('draws a line before the element the drop goes in front of', () => {
-    expect(indicatorFor(tree, { kind: 'container', id: 's1', index: 1 }, ok('s1', 1), null)).toEqual({ target: { kind: 'node', id: 'i3' }, indicator: 'before' });
-    expect(indicatorFor(tree, { kind: 'root', index: 0 }, ok(null, 0), null)).toEqual({ target: { kind: 'node', id: 'p1' }, indicator: 'before' });
+    expect(indicatorFor(tree, { kind: 'container', id: 's1', index: 1 }, ok('s1', 1), null)).toEqual({ target: { kind: 'element', nodeId: 'i3' }, indicator: 'before' });
+    expect(indicatorFor(tree, { kind: 'root', index: 0 }, ok(null, 0), null)).toEqual({ target: { kind: 'element', nodeId: 'p1' }, indicator: 'before' });
   });
 
   it('draws a line after the last element for a drop at the end', () => {
-    expect(indicatorFor(tree, { kind: 'element', id: 'i3', position: 'after' }, ok('s1', 2), null)).toEqual({ target: { kind: 'node', id: 'i3' }, indicator: 'after' });
+    expect(indicatorFor(tree, { kind: 'element', id: 'i3', position: 'after' }, ok('s1', 2), null)).toEqual({ target: { kind: 'element', nodeId: 'i3' }, indicator: 'after' });
   });
 
   it('counts the dragged element out of its own list (the drop index does), so a move down is drawn where it lands', () => {
     // i2 after i3: s1 without i2 is [i3], index 1 is its end.
-    expect(indicatorFor(tree, { kind: 'element', id: 'i3', position: 'after' }, ok('s1', 1), 'i2')).toEqual({ target: { kind: 'node', id: 'i3' }, indicator: 'after' });
+    expect(indicatorFor(tree, { kind: 'element', id: 'i3', position: 'after' }, ok('s1', 1), 'i2')).toEqual({ target: { kind: 'element', nodeId: 'i3' }, indicator: 'after' });
     // i1 after s1 on p1: p1 without i1 is [s1].
-    expect(indicatorFor(tree, { kind: 'element', id: 's1', position: 'after' }, ok('p1', 1), 'i1')).toEqual({ target: { kind: 'node', id: 's1' }, indicator: 'after' });
+    expect(indicatorFor(tree, { kind: 'element', id: 's1', position: 'after' }, ok('p1', 1), 'i1')).toEqual({ target: { kind: 'element', nodeId: 's1' }, indicator: 'after' });
     // i3 up before i2: unchanged by the count.
-    expect(indicatorFor(tree, { kind: 'element', id: 'i2', position: 'before' }, ok('s1', 0), 'i3')).toEqual({ target: { kind: 'node', id: 'i2' }, indicator: 'before' });
+    expect(indicatorFor(tree, { kind: 'element', id: 'i2', position: 'before' }, ok('s1', 0), 'i3')).toEqual({ target: { kind: 'element', nodeId: 'i2' }, indicator: 'before' });
   });
 
   it('outlines an empty page or section', () => {
-    expect(indicatorFor(tree, { kind: 'container', id: 's2', index: 0 }, ok('s2', 0), null)).toEqual({ target: { kind: 'container', id: 's2' }, indicator: 'inside' });
+    expect(indicatorFor(tree, { kind: 'container', id: 's2', index: 0 }, ok('s2', 0), null)).toEqual({ target: { kind: 'container', containerId: 's2' }, indicator: 'inside' });
   });
 
   it('marks what the pointer is over as invalid for a refused drop', () => {
-    expect(indicatorFor(tree, { kind: 'element', id: 'i2', position: 'before' }, refused, null)).toEqual({ target: { kind: 'node', id: 'i2' }, indicator: 'invalid' });
-    expect(indicatorFor(tree, { kind: 'container', id: 's2', index: 0 }, refused, null)).toEqual({ target: { kind: 'container', id: 's2' }, indicator: 'invalid' });
+    expect(indicatorFor(tree, { kind: 'element', id: 'i2', position: 'before' }, refused, null)).toEqual({ target: { kind: 'element', nodeId: 'i2' }, indicator: 'invalid' });
+    expect(indicatorFor(tree, { kind: 'container', id: 's2', index: 0 }, refused, null)).toEqual({ target: { kind: 'container', containerId: 's2' }, indicator: 'invalid' });
     expect(indicatorFor(tree, { kind: 'root', index: 1 }, refused, null)).toEqual({ target: { kind: 'root' }, indicator: 'invalid' });
   });
 
@@ -53,15 +53,15 @@ describe('DropIndicator', () => {
       '<div id="canvas-root"><div data-node-id="i2"></div><div data-node-id="i3"></div><div data-container-id="s2"></div></div>';
     const marked = () => Array.from(document.querySelectorAll<HTMLElement>('[data-drop]'), (node) => `${node.dataset.nodeId ?? node.dataset.containerId ?? node.id}:${node.dataset.drop}`);
     const indicator = new DropIndicator();
-    indicator.place({ target: { kind: 'node', id: 'i3' }, indicator: 'before' });
+    indicator.place({ target: { kind: 'element', nodeId: 'i3' }, indicator: 'before' });
     expect(marked()).toEqual(['i3:before']);
-    indicator.place({ target: { kind: 'container', id: 's2' }, indicator: 'inside' });
+    indicator.place({ target: { kind: 'container', containerId: 's2' }, indicator: 'inside' });
     expect(marked()).toEqual(['s2:inside']);
     indicator.place({ target: { kind: 'root' }, indicator: 'invalid' });
     expect(marked()).toEqual(['canvas-root:invalid']);
-    indicator.place({ target: { kind: 'node', id: 'missing' }, indicator: 'after' });
+    indicator.place({ target: { kind: 'element', nodeId: 'missing' }, indicator: 'after' });
     expect(marked()).toEqual([]);
-    indicator.place({ target: { kind: 'node', id: 'i2' }, indicator: 'after' });
+    indicator.place({ target: { kind: 'element', nodeId: 'i2' }, indicator: 'after' });
     indicator.place(null);
     expect(marked()).toEqual([]);
   });
