@@ -20,13 +20,13 @@ export interface AnswerRow {
 
 const MULTI_VALUE_SEPARATOR = '; ';
 
-/** The text of an answer: option ids become their option text (an id no longer among the options stays as it is). */
 /** A choice's text by its option id; an id the input has no option for is shown as it is. */
 function optionText(input: Pick<InputElement, 'options'>, id: unknown): string {
   for (const option of input.options) if (option.id === id) return option.text;
   return String(id);
 }
 
+/** The text of an answer: option ids become their option text (an id no longer among the options stays as it is). */
 export function displayAnswer(input: Pick<InputElement, 'subtype' | 'options'>, value: unknown): string {
   if (isEmptyAnswer(value)) return '';
   switch (input.subtype) {
