@@ -1,8 +1,9 @@
 /**
  * CSV export: our streamed export of 100,000 responses (through HTTP, as a user downloads it) against PostgreSQL's own
- * `COPY … TO STDOUT` of the same rows, both in this run; then our peak memory exporting 100,000 and then 1,000,000 rows
- * on one server (after WARM_EXPORTS exports, default 8), which must stay flat. Our peak is the server's peak resident memory during the export (its start-up peak is reset first: loading the app
- * peaks higher than a streamed export, and used to hide it); "idle" is its resident memory just before.
+ * `COPY … TO STDOUT` of the same rows, both in this run; then our peak memory exporting 100,000 and then 1,000,000
+ * rows on one server (after WARM_EXPORTS exports, default 8), which must stay flat. Our peak is the server's peak
+ * resident memory during the export (its start-up peak is reset first: loading the app peaks higher than a streamed
+ * export, and used to hide it); "idle" is its resident memory just before.
  * Target (BENCHMARKS.md, issue 13): ≤ 1.5× COPY's time; peak memory flat (within 20 MB) from 100 k to 1 M rows.
  *
  * The machine is shared and noisy, so the 100 k comparison runs ROUNDS times (default 3), COPY and ours back to back in
@@ -41,25 +42,23 @@ async function ourExport(database: BenchDatabase, accountId: number, formId: str
 
 /** One export on `server`: its time, bytes and lines, and the server's peak resident memory during it. */
 async function exportOn(server: BenchServer, accountId: number, formId: string) {
-  {
-    const startupPeak = await server.peakRssMb();
-    // The export's own peak: from the resident memory of the idle server, not its start-up's (or an earlier export's).
-    await resetPeakRss(server.child.pid!);
-    const before = await rssMb(server.child.pid!);
-    const started = performance.now();
-    const response = await fetch(`${server.baseUrl}/api/${accountId}/form-templates/${formId}/export-responses/`, { headers: { cookie: server.cookie } });
-    if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
-    let bytes = 0;
-    let lines = 0;
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.length;
-      // Counted with indexOf, not byte by byte: the reader's own CPU would otherwise be charged to the export.
-      const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) lines += 1;
-    }
-    const seconds = (performance.now() - started) / 1000;
-    return { seconds, bytes, lines, rssBefore: before, rss: await server.peakRssMb(), startupPeak };
+  const startupPeak = await server.peakRssMb();
+  // The export's own peak: from the resident memory of the idle server, not its start-up's (or an earlier export's).
+  await resetPeakRss(server.child.pid!);
+  const before = await rssMb(server.child.pid!);
+  const started = performance.now();
+  const response = await fetch(`${server.baseUrl}/api/${accountId}/form-templates/${formId}/export-responses/`, { headers: { cookie: server.cookie } });
+  if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    // Counted with indexOf, not byte by byte: the reader's own CPU would otherwise be charged to the export.
+    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) lines += 1;
   }
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, bytes, lines, rssBefore: before, rss: await server.peakRssMb(), startupPeak };
 }
 
 /** The firm's time zone, where the schema has it (this bench also runs against checkouts from before the setting). */
@@ -120,7 +119,7 @@ async function main() {
         `(growth ${(oursLarge.rss - warmed.rss).toFixed(0)} MB; target: flat within 20 MB)`,
     );
     console.log(
-      `for comparison, the 1 M peak over a fresh server's first 100 k export: ${peaks100k.map(mb).join(' / ')} → ${mb(oursLarge.rss)} ` +
+      `for comparison, the ${rows1m.toLocaleString()}-row peak over a fresh server's first ${rows100k.toLocaleString()}-row export: ${peaks100k.map(mb).join(' / ')} → ${mb(oursLarge.rss)} ` +
         `(${(oursLarge.rss - Math.max(...peaks100k)).toFixed(0)} MB over the largest: the heap V8 grows during the first seconds of any export)`,
     );
     const exported = [...rounds.map(({ ours }) => ours.lines - 1), warmed.lines - 1];

@@ -4,7 +4,7 @@
  * printed (the machine is shared and drifts during a run). Prints req/s, latency p50/p99, errors, and checks every 201
  * is a row in the table.
  * Target (BENCHMARKS.md): ≥ 0.6× the baseline's req/s, p99 ≤ 30 ms, 0 errors, every accepted row stored. Our server
- * runs its delivery workers as `npm start` does (PLAIN_WORKERS=0: without them); they move each submission's outbox
+ * runs its delivery workers as `npm start` does (OURS_WORKERS=0: without them); they move each submission's outbox
  * row (to no delivery here), and the bench prints when the outbox is empty after the load.
  *
  * Then, in as many rounds alternating with the bare insert, the same load on the same form with one Zapier hook on
@@ -75,7 +75,7 @@ async function startServer(mode: 'ours' | 'plain', databaseUrl: string, port: nu
   const child = fork(join(root, 'bench/fixtures/ingest-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     // Ours runs the delivery workers in the server, as `npm start` does: they move every submission's outbox row.
-    env: { ...process.env, MODE: mode, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: mode === 'ours' ? (process.env.PLAIN_WORKERS ?? '1') : '0' },
+    env: { ...process.env, MODE: mode, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: mode === 'ours' ? (process.env.OURS_WORKERS ?? '1') : '0' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((ready, fail) => {
@@ -209,7 +209,8 @@ async function main() {
     const plainServer = await startServer('plain', pg.connectionString, 4801);
     type Run = Awaited<ReturnType<typeof load>>;
     const rounds: { plain: Run; ours: Run }[] = [];
-    let outboxEmptyAfterS: number | null = 0;
+    /** Per no-integration load, seconds until its outbox rows were all moved (null: not within DRAIN_TIMEOUT). */
+    const outboxWaits: (number | null)[] = [];
     type HookedRound = { plain: Run; run: Run; drain: Awaited<ReturnType<typeof waitForDrain>>; deliveredDuringLoad: number; throughDrainMs: number };
     const hookedRounds: HookedRound[] = [];
     const receiver = await hookReceiver();
@@ -231,19 +232,12 @@ async function main() {
           const run = await vacuumed(() => load(oursUrl, submission, cpuOf(oursServer)));
           // The workers move the outbox rows the load left (to no delivery: the form has no integration) once it
           // eases; nothing else runs until they are done, so their work is never charged to the next load.
-          const waited = await waitForEmptyOutbox(db, Date.now());
-          outboxEmptyAfterS = waited === null || outboxEmptyAfterS === null ? null : Math.max(outboxEmptyAfterS, waited);
+          outboxWaits.push(await waitForEmptyOutbox(db, Date.now()));
           return run;
         };
         for (let round = 0; round < ROUNDS; round++) {
-          // Alternating which goes first: a machine that speeds up or slows down during the run favours neither.
-          if (round % 2 === 0) {
-            const plain = await loadPlain();
-            rounds.push({ plain, ours: await loadOurs() });
-          } else {
-            const ours = await loadOurs();
-            rounds.push({ plain: await loadPlain(), ours });
-          }
+          const [plain, ours] = await inTurn(round, loadPlain, loadOurs);
+          rounds.push({ plain, ours });
         }
       } finally {
         oursServer.kill('SIGTERM');
@@ -266,13 +260,8 @@ async function main() {
           return { run, drain, deliveredDuringLoad, throughDrainMs: end.server - run.cpuBefore.server + end.postgres - run.cpuBefore.postgres };
         };
         for (let round = 0; round < ROUNDS; round++) {
-          if (round % 2 === 0) {
-            const plain = await loadPlain();
-            hookedRounds.push({ ...(await loadHooked()), plain });
-          } else {
-            const hooked = await loadHooked();
-            hookedRounds.push({ ...hooked, plain: await loadPlain() });
-          }
+          const [plain, hooked] = await inTurn(round, loadPlain, loadHooked);
+          hookedRounds.push({ ...hooked, plain });
         }
       } finally {
         await hookedServer.stop();
@@ -322,7 +311,7 @@ async function main() {
     console.table(table);
     console.log(`ratio without hooks, round by round: ${listed(ratios)} the baseline (target ≥ 0.6×, p99 ≤ 30 ms)`);
     console.log(
-      `outbox after each no-integration load: ${outboxEmptyAfterS === null ? `not empty within ${DRAIN_TIMEOUT_S} s` : `empty within ${(outboxEmptyAfterS as number).toFixed(1)} s after the load stopped`}`,
+      `outbox after each no-integration load: ${outboxWaits.map((waited) => (waited === null ? `not empty within ${DRAIN_TIMEOUT_S} s` : `empty ${waited.toFixed(1)} s after it stopped`)).join(', ')}`,
     );
     console.log(`ratio with one Zapier hook, round by round: ${listed(hookedRatios)} the baseline (target ≥ 0.5×)`);
     console.log(
@@ -343,6 +332,19 @@ async function main() {
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs both loads of one round, `a` first in even rounds and `b` first in odd ones: a machine that speeds up or slows
+ * down during the run favours neither. Returns their results as [a, b] either way.
+ */
+async function inTurn<A, B>(round: number, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  if (round % 2 === 0) {
+    const first = await a();
+    return [first, await b()];
+  }
+  const first = await b();
+  return [await a(), first];
 }
 
 /** Seconds from `loadStoppedAt` until `delivery_outbox` is empty (null: not within DRAIN_TIMEOUT). */
