@@ -92,6 +92,11 @@ export function dropTargetsInOrder(tree: FormTree, activeId: string): DropTarget
 
 const sameTarget = (a: DropTarget, b: DropTarget) => a.parentId === b.parentId && a.index === b.index;
 
+/** Where element `id` is now, as a drop place: its parent and its index there. */
+export function placeOf(tree: FormTree, id: string): DropTarget {
+  return { parentId: parentOf(tree, id), index: indexInParent(tree, id) };
+}
+
 /**
  * Where a keyboard drag of `activeId` goes from `from` with one arrow key: the next (`step` 1) or previous (-1) of
  * dropTargetsInOrder, from the element's own place when `from` is null or no longer one of them. Null at either end.
@@ -99,7 +104,7 @@ const sameTarget = (a: DropTarget, b: DropTarget) => a.parentId === b.parentId &
  */
 export function stepDropTarget(tree: FormTree, activeId: string, from: DropTarget | null, step: 1 | -1): DropTarget | null {
   const targets = dropTargetsInOrder(tree, activeId);
-  const own: DropTarget = { parentId: parentOf(tree, activeId), index: indexInParent(tree, activeId) };
+  const own = placeOf(tree, activeId);
   let at = from === null ? -1 : targets.findIndex((target) => sameTarget(target, from));
   if (at === -1) at = targets.findIndex((target) => sameTarget(target, own));
   return targets[at + step] ?? null;

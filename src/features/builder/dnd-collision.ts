@@ -9,10 +9,9 @@
 import { KeyboardCode, pointerWithin } from '@dnd-kit/core';
 import type { Collision, CollisionDetection, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import type { DropTarget } from '../../domain/drag-rules';
-import { stepDropTarget } from '../../domain/drop-projection';
+import { placeOf, stepDropTarget } from '../../domain/drop-projection';
 import type { FormElementType } from '../../domain/form-document';
 import type { FormTree } from '../../domain/form-tree';
-import { indexInParent, parentOf } from '../../domain/form-tree';
 import type { DropZone } from './builder-targets';
 import type { CanvasTarget } from './dnd-ids';
 import { CANVAS_ROOT_ID } from './dnd-ids';
@@ -67,7 +66,7 @@ export function sessionZone(session: DragSession, tree: FormTree, layout: Canvas
 /** Where a keyboard drag starts: the dragged element's own place. */
 export function keyboardStartOf(tree: FormTree, activeId: string): DropTarget | null {
   if (!tree.nodes[activeId]) return null;
-  return { parentId: parentOf(tree, activeId), index: indexInParent(tree, activeId) };
+  return placeOf(tree, activeId);
 }
 
 /** The target a keyboard zone is drawn at, and whether the drag overlay lines up with its end (a place after it). */
