@@ -4,14 +4,17 @@
  * each list subscribes to its own childIds array (same identity until that list changes). No element reads
  * dnd-kit's contexts: a drag starting or moving re-renders none of them (see dnd-ids.ts).
  */
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
 import type { TreeNode } from '../../domain/form-tree';
 import { DRAG_INSTRUCTIONS_ID } from './dnd-ids';
 import { GripIcon, LogicIcon } from './builder-icons';
 import { ElementToolbar } from './element-toolbar';
 import { InputPreview, RichTextPreview } from './element-preview';
+import { estimatedHeightRem } from './canvas-size';
 import { revealIfHidden } from './focus';
 import { HAS_ERRORS, HAS_LOGIC, SELECTED, useElementView } from './element-view';
 import { elementSelected } from './form-slice';
@@ -134,6 +137,9 @@ export const CanvasElement = memo(function CanvasElement({ id }: { id: string })
   const hasErrors = (status & HAS_ERRORS) !== 0;
   const hasLogic = (status & HAS_LOGIC) !== 0;
   const root = useRef<HTMLDivElement | null>(null);
+  // Read once, as the element mounts: it only sizes a page or section the browser has not drawn yet (canvas-size.ts).
+  const store = useStore<RootState>();
+  const [sizeGuess] = useState(() => (node?.type === 'page' || node?.type === 'section' ? `auto ${estimatedHeightRem(store.getState().form.tree, id)}rem` : undefined));
 
   useEffect(() => {
     if (selected) revealIfHidden(root.current);
@@ -171,6 +177,7 @@ export const CanvasElement = memo(function CanvasElement({ id }: { id: string })
       data-node-id={id}
       data-element-type={node.type}
       data-testid={`canvas-element-${id}`}
+      style={sizeGuess ? { containIntrinsicSize: sizeGuess } : undefined}
       role="group"
       aria-label={name}
       aria-current={selected ? 'true' : undefined}

@@ -85,20 +85,20 @@ class ElementViews {
     const before = this.form;
     const { form } = state;
     this.form = form;
-    if (
-      form === before ||
-      (form.tree.nodes === before.tree.nodes &&
-        form.selectedElementId === before.selectedElementId &&
-        form.elementErrors === before.elementErrors &&
-        form.logic.conditionMap === before.logic.conditionMap &&
-        form.logic.pageMap === before.logic.pageMap)
-    ) {
-      return;
-    }
+    if (form === before) return;
+    const sameStatuses =
+      form.selectedElementId === before.selectedElementId &&
+      form.elementErrors === before.elementErrors &&
+      form.logic.conditionMap === before.logic.conditionMap &&
+      form.logic.pageMap === before.logic.pageMap;
+    const { nodes } = form.tree;
+    if (sameStatuses && nodes === before.tree.nodes) return;
+    // A keystroke changes nodes only: every status is then what its element last read (a changed one woke it), so
+    // only the node is compared.
     const woken: (() => void)[] = [];
     for (const [id, listeners] of this.listeners) {
       const last = this.views.get(id);
-      if (last && last.node === form.tree.nodes[id] && last.status === statusOf(state, id)) continue;
+      if (last && last.node === nodes[id] && (sameStatuses || last.status === statusOf(state, id))) continue;
       for (const listener of listeners) woken.push(listener);
     }
     for (const listener of woken) listener();

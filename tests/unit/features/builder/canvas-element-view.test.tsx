@@ -52,6 +52,26 @@ describe('canvas elements: one store listener for all', () => {
     expect(screen.getByRole('group', { name: 'Dropdown: Practice area' })).toHaveAttribute('aria-current', 'true');
   });
 
+  it('after a selection change, edits that change nodes only still wake the element edited and keep every status', async () => {
+    const { store } = await loaded();
+    act(() => {
+      store.dispatch(elementSelected('i1'));
+    });
+    // Two edits in a row with the statuses unchanged: only the node is compared.
+    expect(rendersOf(() => store.dispatch(elementUpdated({ id: 'i2', patch: { label: 'Area' } })))).toBe(1);
+    expect(rendersOf(() => store.dispatch(elementUpdated({ id: 'i2', patch: { label: 'Area of law' } })))).toBe(1);
+    expect(screen.getByRole('group', { name: 'Short Answer: Full name' })).toHaveAttribute('aria-current', 'true');
+    // A selection change and a node edit in one go: both elements follow.
+    expect(
+      rendersOf(() => {
+        store.dispatch(elementSelected('i2'));
+        store.dispatch(elementUpdated({ id: 'i1', patch: { label: 'Name' } }));
+      }),
+    ).toBe(2);
+    expect(screen.getByRole('group', { name: 'Short Answer: Name' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('group', { name: 'Dropdown: Area of law' })).toHaveAttribute('aria-current', 'true');
+  });
+
   it('follows errors and logic', async () => {
     const { store } = await loaded();
     // A maximum below the minimum (0): the save is refused before any request.
