@@ -33,7 +33,8 @@
  * one), CHROMIUM_PATH (/usr/bin/chromium), PARTS (typing,renders,drag,js: which parts to run; default all),
  * PROFILE (a file: write a Chrome CPU profile of one drag start of the 500-element form there, to open in DevTools),
  * TRACE (a file: write a Chrome performance trace of that drag start, with style, layout and paint; a summary of its
- * main-thread events by name is printed).
+ * main-thread events by name is printed), TYPING_TRACE (a file: the same for the last typing run of each form, per key),
+ * TYPING_PROFILE (a file: a CPU profile of the last typing run of each form).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -63,6 +64,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PARTS = new Set((process.env.PARTS ?? 'typing,renders,drag,js').split(',').map((part) => part.trim()));
 const PROFILE = process.env.PROFILE ? resolve(process.env.PROFILE) : null;
 const TRACE = process.env.TRACE ? resolve(process.env.TRACE) : null;
+const TYPING_TRACE = process.env.TYPING_TRACE ? resolve(process.env.TYPING_TRACE) : null;
+const TYPING_PROFILE = process.env.TYPING_PROFILE ? resolve(process.env.TYPING_PROFILE) : null;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const VIEWPORT = { width: 1440, height: 900 };
 
@@ -271,7 +274,7 @@ interface TypingRun {
   openMs: number;
 }
 
-async function typingRun(browser: Browser, server: BenchServer, accountId: number, form: BenchForm): Promise<TypingRun> {
+async function typingRun(browser: Browser, server: BenchServer, accountId: number, form: BenchForm, traceTo: string | null = null, profileTo: string | null = null): Promise<TypingRun> {
   const context = await signedInContext(browser, server);
   try {
     const page = await context.newPage();
@@ -279,7 +282,23 @@ async function typingRun(browser: Browser, server: BenchServer, accountId: numbe
     await focusLabel(page, form);
     await typeMeasured(page, WARMUP_TEXT.padEnd(WARMUP_KEYS, 'x').slice(0, WARMUP_KEYS));
     await call(page, 'window.__bench.quiet(300)');
+    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc'] });
+    const cdp = profileTo ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     const timings = await typeMeasured(page, TYPED_TEXT.repeat(Math.ceil(KEYS / TYPED_TEXT.length)).slice(0, KEYS));
+    if (cdp && profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(profileTo, JSON.stringify(profile));
+      console.log(`  CPU profile of these ${timings.length} keys written to ${profileTo}`);
+    }
+    if (traceTo) {
+      const trace = await browser.stopTracing();
+      console.log(`  trace of these ${timings.length} keys written to ${traceTo}; main thread by event, per key:\n${traceSummary(trace, timings.length)}`);
+    }
     const eventTiming = await eventTimingPerKey(page, timings);
     return { keys: timings.map((timing) => timing.ms), eventTiming, openMs };
   } finally {
@@ -301,7 +320,7 @@ interface DragRun {
 const longTasksBetween = (tasks: [number, number][], from: number, to: number) => tasks.filter(([start]) => start >= from - 1 && start <= to);
 
 /** Main-thread time of a Chrome trace by event name (complete events of the renderer's main thread), largest first. */
-function traceSummary(trace: Buffer): string {
+function traceSummary(trace: Buffer, per = 1): string {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }[] };
   const main = traceEvents.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
   const totals = new Map<string, number>();
@@ -312,7 +331,7 @@ function traceSummary(trace: Buffer): string {
   return [...totals]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 15)
-    .map(([name, total]) => `    ${ms(total).padStart(10)}  ${name}`)
+    .map(([name, total]) => `    ${ms(total / per).padStart(10)}  ${name}`)
     .join('\n');
 }
 
@@ -500,7 +519,9 @@ async function main() {
       for (let runIndex = 0; runIndex < RUNS; runIndex += 1) {
         const order: FormKey[] = runIndex % 2 === 0 ? ['large', 'small'] : ['small', 'large'];
         for (const key of order) {
-          const result = await typingRun(browser, production, accountId, forms[key]);
+          const traceTo = runIndex === RUNS - 1 && TYPING_TRACE ? TYPING_TRACE.replace(/(\.json)?$/, `-${key}.json`) : null;
+          const profileTo = runIndex === RUNS - 1 && TYPING_PROFILE ? TYPING_PROFILE.replace(/(\.cpuprofile)?$/, `-${key}.cpuprofile`) : null;
+          const result = await typingRun(browser, production, accountId, forms[key], traceTo, profileTo);
           typing[key].push(result);
           console.log(
             `  run ${runIndex + 1} ${forms[key].title.padEnd(12)} p50 ${ms(percentile(result.keys, 50)).padStart(8)}  p95 ${ms(percentile(result.keys, 95)).padStart(8)}  max ${ms(Math.max(...result.keys)).padStart(8)}  (form shown ${Math.round(result.openMs)} ms after navigation)`,
