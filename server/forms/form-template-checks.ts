@@ -35,7 +35,7 @@ function checkLogicReferences(document: FormDocument, logic: ConditionalLogic): 
  * The checks a body's schema cannot make alone (logic against the document), then the stored columns: logic with
  * incomplete rules, empty groups and conditions dropped (spec §5, whatever the client sent), rich text sanitised.
  */
-export function checkedFormColumns(body: FormTemplateBody): FormColumns {
+export async function checkedFormColumns(body: FormTemplateBody): Promise<FormColumns> {
   const document = body.jsonForm as FormDocument;
   const logicErrors = checkLogicReferences(document, body.jsonConditionalLogic);
   if (Object.keys(logicErrors).length) {
@@ -53,7 +53,7 @@ export function checkedFormColumns(body: FormTemplateBody): FormColumns {
     display_name: body.display_name,
     description: body.description,
     custom_submit_message: body.custom_submit_message,
-    json_form: JSON.stringify(sanitizeFormDocument(document)),
+    json_form: JSON.stringify(await sanitizeFormDocument(document)),
     json_conditional_logic: JSON.stringify(logic),
     json_form_style: JSON.stringify(body.jsonFormStyle),
   };

@@ -83,7 +83,7 @@ export const formTemplateRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app,
     },
     async (request, reply) => {
       const { account } = accountScopeOf(request);
-      const row = await insertForm(db, account.id, checkedFormColumns(request.body));
+      const row = await insertForm(db, account.id, await checkedFormColumns(request.body));
       return reply.status(201).send(serializeTemplate(row));
     },
   );
@@ -96,7 +96,7 @@ export const formTemplateRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app,
       const { account } = accountScopeOf(request);
       const current = await loadTemplate(account.id, request.params.id);
       refuseBuiltIn(current, 'edited');
-      const row = await updateForm(db, account.id, current.id, checkedFormColumns(request.body), new Date(request.body.updated_at));
+      const row = await updateForm(db, account.id, current.id, await checkedFormColumns(request.body), new Date(request.body.updated_at));
       if (!row) throw conflict(FORM_CONFLICT_MESSAGE);
       return serializeTemplate(row);
     },
