@@ -282,23 +282,9 @@ async function typingRun(browser: Browser, server: BenchServer, accountId: numbe
     await focusLabel(page, form);
     await typeMeasured(page, WARMUP_TEXT.padEnd(WARMUP_KEYS, 'x').slice(0, WARMUP_KEYS));
     await call(page, 'window.__bench.quiet(300)');
-    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc'] });
-    const cdp = profileTo ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
-    }
+    const stopCapture = await startCapture(browser, context, page, traceTo, profileTo);
     const timings = await typeMeasured(page, TYPED_TEXT.repeat(Math.ceil(KEYS / TYPED_TEXT.length)).slice(0, KEYS));
-    if (cdp && profileTo) {
-      const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(profileTo, JSON.stringify(profile));
-      console.log(`  CPU profile of these ${timings.length} keys written to ${profileTo}`);
-    }
-    if (traceTo) {
-      const trace = await browser.stopTracing();
-      console.log(`  trace of these ${timings.length} keys written to ${traceTo}; main thread by event, per key:\n${traceSummary(trace, timings.length)}`);
-    }
+    await stopCapture(`these ${timings.length} keys`, { count: timings.length, unit: 'key' });
     const eventTiming = await eventTimingPerKey(page, timings);
     return { keys: timings.map((timing) => timing.ms), eventTiming, openMs };
   } finally {
@@ -335,12 +321,40 @@ function traceSummary(trace: Buffer, per = 1): string {
     .join('\n');
 }
 
+/**
+ * Starts a Chrome trace (style, layout and paint included) and a CPU profile of `page`, each only when given a file.
+ * The returned function stops them, writes them and says where, with the trace's main-thread time by event (divided
+ * by `per.count` when given, e.g. per key).
+ */
+async function startCapture(browser: Browser, context: BrowserContext, page: Page, traceTo: string | null, profileTo: string | null) {
+  if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc'] });
+  const cdp = profileTo ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
+  return async (what: string, per?: { count: number; unit: string }) => {
+    if (cdp && profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(profileTo, JSON.stringify(profile));
+      console.log(`  CPU profile of ${what} written to ${profileTo}`);
+    }
+    if (traceTo) {
+      const trace = await browser.stopTracing();
+      console.log(`  trace of ${what} written to ${traceTo}; main thread by event${per ? `, per ${per.unit}` : ''}:\n${traceSummary(trace, per?.count)}`);
+    }
+  };
+}
+
+/** The file the last run of form `key` writes a trace or profile to: `file` with the key before its extension. */
+const fileOfForm = (file: string | null, key: FormKey, extension: string) => (file ? file.replace(new RegExp(`(\\${extension})?$`), `-${key}${extension}`) : null);
+
 async function dragRun(browser: Browser, server: BenchServer, accountId: number, form: BenchForm, profileTo: string | null = null, traceTo: string | null = null): Promise<DragRun> {
   const context = await signedInContext(browser, server);
   try {
     const page = await context.newPage();
     await openBuilder(page, server, accountId, form);
-    const cdp = profileTo ? await context.newCDPSession(page) : null;
     const handle = page.locator(`[data-node-id="${form.draggedId}"] .builder-handle`).first();
     await handle.scrollIntoViewIfNeeded();
     const box = await handle.boundingBox();
@@ -350,25 +364,12 @@ async function dragRun(browser: Browser, server: BenchServer, accountId: number,
     await page.mouse.move(x, y);
     await call(page, 'window.__bench.quiet(300)');
     const rendersBefore = await call<number | null>(page, 'window.__bench.renders()');
-    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc'] });
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
-    }
+    const stopCapture = await startCapture(browser, context, page, traceTo, profileTo);
     await page.mouse.down();
     await call(page, 'window.__bench.armDrag()');
     await page.mouse.move(x, y + 12); // past the 6 px activation distance in one move
     const start = await call<{ t0: number; visibleAt: number; painted: number }>(page, 'window.__bench.dragResult()');
-    if (cdp && profileTo) {
-      const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(profileTo, JSON.stringify(profile));
-      console.log(`  CPU profile of this drag start written to ${profileTo}`);
-    }
-    if (traceTo) {
-      const trace = await browser.stopTracing();
-      console.log(`  trace of this drag start written to ${traceTo}; main thread by event:\n${traceSummary(trace)}`);
-    }
+    await stopCapture('this drag start');
     await sleep(300);
     const rendersAfterStart = await call<number | null>(page, 'window.__bench.renders()');
     const moves: number[] = [];
@@ -519,9 +520,8 @@ async function main() {
       for (let runIndex = 0; runIndex < RUNS; runIndex += 1) {
         const order: FormKey[] = runIndex % 2 === 0 ? ['large', 'small'] : ['small', 'large'];
         for (const key of order) {
-          const traceTo = runIndex === RUNS - 1 && TYPING_TRACE ? TYPING_TRACE.replace(/(\.json)?$/, `-${key}.json`) : null;
-          const profileTo = runIndex === RUNS - 1 && TYPING_PROFILE ? TYPING_PROFILE.replace(/(\.cpuprofile)?$/, `-${key}.cpuprofile`) : null;
-          const result = await typingRun(browser, production, accountId, forms[key], traceTo, profileTo);
+          const last = runIndex === RUNS - 1;
+          const result = await typingRun(browser, production, accountId, forms[key], last ? fileOfForm(TYPING_TRACE, key, '.json') : null, last ? fileOfForm(TYPING_PROFILE, key, '.cpuprofile') : null);
           typing[key].push(result);
           console.log(
             `  run ${runIndex + 1} ${forms[key].title.padEnd(12)} p50 ${ms(percentile(result.keys, 50)).padStart(8)}  p95 ${ms(percentile(result.keys, 95)).padStart(8)}  max ${ms(Math.max(...result.keys)).padStart(8)}  (form shown ${Math.round(result.openMs)} ms after navigation)`,
@@ -548,8 +548,7 @@ async function main() {
         const order: FormKey[] = runIndex % 2 === 0 ? ['large', 'small'] : ['small', 'large'];
         for (const key of order) {
           const last = runIndex === RUNS - 1;
-          const traceTo = last && TRACE ? TRACE.replace(/(\.json)?$/, `-${key}.json`) : null;
-          const result = await dragRun(browser, production, accountId, forms[key], last && key === 'large' ? PROFILE : null, traceTo);
+          const result = await dragRun(browser, production, accountId, forms[key], last && key === 'large' ? PROFILE : null, last ? fileOfForm(TRACE, key, '.json') : null);
           drags[key].push(result);
           console.log(
             `  run ${runIndex + 1} ${forms[key].title.padEnd(12)} start → painted ${ms(result.startToPaint).padStart(8)}  longest task ${ms(result.startLongest).padStart(8)}  moves p50 ${ms(median(result.moves)).padStart(8)} max ${ms(Math.max(...result.moves)).padStart(8)}`,
