@@ -20,7 +20,8 @@ export interface FormTree {
   childIds: Record<string, string[]>;
 }
 
-const isContainerNode = (node: TreeNode): node is ContainerNode => node.type === 'page' || node.type === 'section';
+/** A page or a section: a node with a list of children. */
+export const isContainerNode = (node: TreeNode): node is ContainerNode => node.type === 'page' || node.type === 'section';
 
 function withoutChildren(element: FormElement, parentId: string | null): TreeNode {
   if (element.type === 'page') {

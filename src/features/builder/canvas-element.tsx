@@ -9,6 +9,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
+import { isContainerNode } from '../../domain/form-tree';
 import type { TreeNode } from '../../domain/form-tree';
 import { DRAG_INSTRUCTIONS_ID } from './dnd-ids';
 import { GripIcon, LogicIcon } from './builder-icons';
@@ -139,7 +140,7 @@ export const CanvasElement = memo(function CanvasElement({ id }: { id: string })
   const root = useRef<HTMLDivElement | null>(null);
   // Read once, as the element mounts: it only sizes a page or section the browser has not drawn yet (canvas-size.ts).
   const store = useStore<RootState>();
-  const [sizeGuess] = useState(() => (node?.type === 'page' || node?.type === 'section' ? `auto ${estimatedHeightRem(store.getState().form.tree, id)}rem` : undefined));
+  const [sizeGuess] = useState(() => (node && isContainerNode(node) ? `auto ${estimatedHeightRem(store.getState().form.tree, id)}rem` : undefined));
 
   useEffect(() => {
     if (selected) revealIfHidden(root.current);

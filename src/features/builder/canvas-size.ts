@@ -5,7 +5,9 @@
  * the scrollbar of a freshly opened long form close to right. The figures are the builder's own heights, measured.
  */
 import { isChoiceSubtype } from '../../domain/form-document';
-import type { FormTree, TreeNode } from '../../domain/form-tree';
+import type { LeafElement } from '../../domain/form-document';
+import { isContainerNode } from '../../domain/form-tree';
+import type { FormTree } from '../../domain/form-tree';
 
 const ELEMENT_GAP = 0.625;
 const PAGE_CHROME = 4;
@@ -17,9 +19,8 @@ const CHOICES_BASE = 5.25;
 const PER_CHOICE = 1.85;
 const HELP_TEXT = 1.6;
 
-function leafHeight(node: TreeNode): number {
+function leafHeight(node: LeafElement): number {
   if (node.type === 'presentation') return PRESENTATION;
-  if (node.type !== 'input') return 0;
   const help = node.helpText ? HELP_TEXT : 0;
   if (isChoiceSubtype(node.subtype)) return CHOICES_BASE + PER_CHOICE * Math.max(node.options.length, 1) + help;
   return (node.subtype === 'textarea' ? TEXTAREA : TEXT_INPUT) + help;
@@ -29,7 +30,7 @@ function leafHeight(node: TreeNode): number {
 export function estimatedHeightRem(tree: Pick<FormTree, 'nodes' | 'childIds'>, id: string): number {
   const node = tree.nodes[id];
   if (!node) return 0;
-  if (node.type !== 'page' && node.type !== 'section') return leafHeight(node);
+  if (!isContainerNode(node)) return leafHeight(node);
   let height = node.type === 'page' ? PAGE_CHROME : SECTION_CHROME;
   for (const childId of tree.childIds[id] ?? []) height += estimatedHeightRem(tree, childId) + ELEMENT_GAP;
   return Math.round(height * 10) / 10;
