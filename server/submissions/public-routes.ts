@@ -13,40 +13,13 @@ import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
 import { isAsPrefilled } from '../../src/domain/prefill-answers.js';
 import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import { PublishedForms, type WireEncoding } from './published-forms.js';
+import { ResponseWriter, type StoredResponse } from './response-writer.js';
 import { START_TOKEN_HEADER, signStartToken, startTokenIssuedAt } from './start-token.js';
 
 const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** The submit limit's window: SUBMIT_RATE_LIMIT submissions per client address per minute. */
 const RATE_LIMIT_WINDOW_MS = 60_000;
-
-/**
- * Idempotent on (form, submission_key): a retried request gets the first response's id instead of a second row, and
- * `same_answers` tells a retry from a different submission reusing the key. The form must be active in the
- * statement's own snapshot: an archive committed before it stores nothing, whatever the published-form cache holds.
- *
- * One statement, so atomic by itself: a response not marked spam commits with its row in `delivery_outbox`, or
- * neither commits. Which deliveries it gets (a live Zapier hook of its form, an enabled Clio or Centerbase field map)
- * the workers decide when they move the row (DeliveryEngine.moveOutbox), a batch at a time: asking here, per
- * submission, cost every form (with integrations or not) about a tenth of its throughput. `queued` tells the caller to
- * wake the workers.
- */
-const INSERT_RESPONSE_SQL = `
-  with inserted as (
-    insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data, prefill_id, is_spam, spam_reasons)
-    select $1, $2, $3, $4, $5, $6, $7, $8
-    where exists (select 1 from form_templates where id = $2 and deleted_at is null)
-    on conflict (form_template_id, submission_key) do nothing
-    returning account_id, id, form_template_id, is_spam
-  ),
-  queued as (
-    insert into delivery_outbox (form_response_id)
-    select id from inserted where not is_spam
-  )
-  select id, true as same_answers, true as inserted, not is_spam as queued from inserted
-  union all
-  select id, data = $5::jsonb, false, false from form_responses where form_template_id = $2 and submission_key = $4
-  limit 1`;
 
 /** A concurrent twin with the same key may have committed after the insert's snapshot: read it now. */
 const EXISTING_RESPONSE_SQL = `select id, data = $3::jsonb as same_answers from form_responses where form_template_id = $1 and submission_key = $2`;
@@ -92,6 +65,8 @@ export interface PublicRouteOptions {
 
 export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (app, { db, pool, submitRateLimit, minFillMs, secretKey, delivery }) => {
   const forms = new PublishedForms(db);
+  // Spam is stored but not pushed (un-marking it queues the deliveries then): only outbox rows wake the workers.
+  const responses = new ResponseWriter(pool, () => delivery.wakeOutbox());
   // A fixed window per client address, in memory: it blunts floods at one server instance; a fleet behind a load
   // balancer should also rate-limit at the edge. Counted in onRequest, before the body is even parsed.
   await app.register(rateLimit, {
@@ -197,15 +172,9 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     const versionId = await forms.versionId(form);
     if (!versionId) throw notFound('This form is not available.');
     // Idempotent on submission_key: a retried request returns the first response instead of storing twice.
-    // A named prepared statement: PostgreSQL parses and plans the hot insert once per connection.
     const answersJson = JSON.stringify(data);
-    const values = [form.accountId, form.id, versionId, body.submission_key, answersJson, prefillId, spamReasons.length > 0, spamReasons];
-    type Stored = { id: string | null; same_answers: boolean; inserted: boolean; queued?: boolean };
-    const result = await pool.query<Stored>({ name: 'form-submit-insert', text: INSERT_RESPONSE_SQL, values });
-    let stored: Stored | undefined = result.rows[0];
-    // Spam is stored but not pushed (un-marking it queues the deliveries then).
-    if (stored?.queued) delivery.wakeOutbox();
-    stored ??= (await pool.query<Stored>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
+    let stored = await responses.store({ accountId: form.accountId, formId: form.id, versionId, submissionKey: body.submission_key, answersJson, prefillId, spamReasons });
+    stored ??= (await pool.query<StoredResponse>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
     // Nothing stored and no earlier response under this key: the form was archived since it was cached.
     if (!stored) throw notFound('This form is not available.');
     // The same key with other answers is not a retry: keeping the first answers silently would lose these.

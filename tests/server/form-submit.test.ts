@@ -217,6 +217,66 @@ describe('POST /api/form-submit/', () => {
   });
 });
 
+describe('submissions arriving together', () => {
+  const ofKeys = (keys: string[]) =>
+    ctx.db
+      .selectFrom('form_responses')
+      .select(['id', 'submission_key', 'data', 'is_spam', 'spam_reasons', sql<string>`xmin::text`.as('transaction')])
+      .where('submission_key', 'in', keys)
+      .execute();
+
+  it('commit many to a statement, each answered with its own row, spam kept out of the outbox', async () => {
+    const burst = Array.from({ length: 40 }, (_, i) => ({ submission_key: randomUUID(), hp: i % 5 === 0 ? 'bot' : '', data: { [form.ids.question]: `burst ${i}`, [form.ids.age]: 20 + i } }));
+    const answers = await Promise.all(burst.map((payload) => submit(payload)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(burst.map(() => 201));
+    const rows = await ofKeys(burst.map((payload) => payload.submission_key));
+    expect(rows).toHaveLength(40);
+    const rowOf = new Map(rows.map((row) => [row.submission_key, row]));
+    for (const [i, payload] of burst.entries()) {
+      const row = rowOf.get(payload.submission_key)!;
+      // Each request is answered with the id of the row holding its own answers.
+      expect(answers[i].json().id).toBe(row.id);
+      expect(row.data).toEqual(payload.data);
+      expect(row.is_spam).toBe(i % 5 === 0);
+      expect(row.spam_reasons).toEqual(i % 5 === 0 ? ['honeypot'] : []);
+    }
+    // Rows written by one statement share its transaction: without the group commit there would be 40.
+    expect(new Set(rows.map((row) => row.transaction)).size).toBeLessThan(40);
+    const outbox = await ctx.db.selectFrom('delivery_outbox').select('form_response_id').where('form_response_id', 'in', rows.map((row) => row.id)).execute();
+    expect(outbox.map((row) => row.form_response_id).sort()).toEqual(rows.filter((row) => !row.is_spam).map((row) => row.id).sort());
+  });
+
+  it('store a key sent three times in one burst once, and refuse its reuse with other answers', async () => {
+    const key = randomUUID();
+    const same = { submission_key: key, data: { [form.ids.question]: 'retried' } };
+    const others = Array.from({ length: 10 }, (_, i) => ({ submission_key: randomUUID(), data: { [form.ids.question]: `other ${i}` } }));
+    const answers = await Promise.all([same, ...others, same, same].map((payload) => submit(payload)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    const retries = [answers[0], answers[11], answers[12]].map((answer) => answer.json().id);
+    expect(new Set(retries).size).toBe(1);
+    expect(await ofKeys([key])).toHaveLength(1);
+    const reused = await Promise.all([submit({ submission_key: key, data: { [form.ids.question]: 'changed' } }), ...others.map((payload) => submit(payload))]);
+    expect(reused.map((answer) => answer.statusCode)).toEqual([409, ...others.map(() => 201)]);
+  });
+
+  it('keep the others when one submission of a statement cannot be stored', async () => {
+    const { ResponseWriter } = await import('../../server/submissions/response-writer.js');
+    const { id: versionId } = await ctx.db.selectFrom('form_versions').select('id').where('form_template_id', '=', formId).executeTakeFirstOrThrow();
+    let wakes = 0;
+    const writer = new ResponseWriter(ctx.pool, () => (wakes += 1));
+    const response = (prefillId: string | null) => ({
+      accountId: acme, formId, versionId, submissionKey: randomUUID(), answersJson: '{}', prefillId, spamReasons: [],
+    });
+    // A prefill deleted after it was read: its foreign key fails the statement it is in.
+    const batch = [response(null), response(null), response(randomUUID()), response(null), response(null)];
+    const results = await Promise.allSettled(batch.map((row) => writer.store(row)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const kept = await ofKeys(batch.map((row) => row.submissionKey));
+    expect(kept.map((row) => row.submission_key).sort()).toEqual(batch.filter((row) => row.prefillId === null).map((row) => row.submissionKey).sort());
+    expect(wakes).toBeGreaterThan(0);
+  });
+});
+
 describe('rate limit', () => {
   it('answers 429 with Retry-After past the per-address limit', async () => {
     const limited = await createTestContext({ SUBMIT_RATE_LIMIT: '3' });
