@@ -60,10 +60,7 @@ export function BuildPage() {
       <UnsavedChangesGuard />
       <LiveAnnouncer />
       <div className="builder-panes">
-        <BuilderDnd>
-          <Palette />
-          <Canvas />
-        </BuilderDnd>
+        <BuilderDnd palette={<Palette />} canvas={<Canvas />} />
         <PropertiesPane />
       </div>
     </div>

@@ -11,7 +11,7 @@
  * drop (drop-zone.ts), the DOM reads (canvas-dom.ts), the indicator (drop-indicator.ts) and the screen-reader texts
  * (dnd-announcements.ts).
  */
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useSensor, useSensors } from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import type { Active, Announcements, CollisionDetection, DragEndEvent, DragStartEvent, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MutableRefObject, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
@@ -27,7 +27,7 @@ import { SCREEN_READER_INSTRUCTIONS, cancelledText, draggedName, dropText, outco
 import { detectCollisions, keyboardCoordinates, keyboardStartOf, sessionZone } from './dnd-collision';
 import type { DragSession } from './dnd-collision';
 import type { ElementDragData } from './dnd-ids';
-import { CANVAS_DRAGGABLE_ID, DRAGGING_ATTRIBUTE, DRAG_HANDLE_SELECTOR, DRAG_INSTRUCTIONS_ID, sourceOf } from './dnd-ids';
+import { CANVAS_DRAGGABLE_ID, CANVAS_ROOT_ID, DRAGGING_ATTRIBUTE, DRAG_HANDLE_SELECTOR, DRAG_INSTRUCTIONS_ID, sourceOf } from './dnd-ids';
 import { DropIndicator, indicatorFor } from './drop-indicator';
 import { dragStateOf } from './drop-zone';
 import type { DragState } from './drop-zone';
@@ -52,15 +52,19 @@ function paletteKindOfNode(tree: FormTree, id: string): PaletteKind | null {
   return node.subtype;
 }
 
-/** The handlers the canvas puts on itself, so that pressing any element's drag handle picks that element up. */
+/**
+ * The handlers the canvas puts on itself, so that pressing any element's drag handle picks that element up, and the
+ * ref that makes the canvas the drag and drop's droppable.
+ */
 interface CanvasDragStart {
   onPointerDown(event: ReactPointerEvent<Element>): void;
   onKeyDown(event: KeyboardEvent<Element>): void;
+  setCanvasNode(node: HTMLElement | null): void;
 }
 
 const CanvasDragStartContext = createContext<CanvasDragStart | null>(null);
 
-/** For the canvas (inside BuilderDnd): the handlers that pick an element up by its drag handle. */
+/** For the canvas (BuilderDnd's `canvas`): the handlers that pick an element up by its drag handle, and its ref. */
 export function useCanvasDragStart(): CanvasDragStart | null {
   return useContext(CanvasDragStartContext);
 }
@@ -85,11 +89,38 @@ function CanvasDragSource({ sourceRef }: { sourceRef: MutableRefObject<DragSourc
   return null;
 }
 
-export function BuilderDnd({ children }: { children: ReactNode }) {
+/** Where the canvas, rendered outside the DndContext, and its droppable inside it meet. */
+interface CanvasDropLink {
+  node: HTMLElement | null;
+  setNodeRef: ((node: HTMLElement | null) => void) | null;
+}
+
+/** The canvas as the one droppable, inside the DndContext on the canvas's behalf: it is handed the canvas's node. */
+function CanvasDroppable({ linkRef }: { linkRef: MutableRefObject<CanvasDropLink> }) {
+  const { setNodeRef } = useDroppable({ id: CANVAS_ROOT_ID });
+  useLayoutEffect(() => {
+    const link = linkRef.current;
+    link.setNodeRef = setNodeRef;
+    setNodeRef(link.node);
+    return () => {
+      link.setNodeRef = null;
+    };
+  }, [linkRef, setNodeRef]);
+  return null;
+}
+
+/**
+ * The drag and drop around the palette and the canvas. The canvas is rendered outside the DndContext, not inside it:
+ * dnd-kit changes its context values as a drag starts, and React then walks every component under the provider
+ * looking for their readers; on a 500-element form that walk of the canvas was the largest part of the drag start's
+ * long task. Nothing in the canvas reads dnd-kit's context: it reaches the drag and drop through CanvasDragStart.
+ */
+export function BuilderDnd({ palette, canvas }: { palette: ReactNode; canvas: ReactNode }) {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const session = useRef<DragSession | null>(null);
   const dragSource = useRef<DragSourceHandle | null>(null);
+  const canvasDrop = useRef<CanvasDropLink>({ node: null, setNodeRef: null });
   const indicator = useMemo(() => new DropIndicator(), []);
   const [chip, setChip] = useState<{ label: string; kind: PaletteKind | null } | null>(null);
 
@@ -116,7 +147,14 @@ export function BuilderDnd({ children }: { children: ReactNode }) {
       source.setActivatorNodeRef(handle);
       source.listeners?.[listener]?.(event);
     };
-    return { onPointerDown: (event) => pickUp(event, 'onPointerDown'), onKeyDown: (event) => pickUp(event, 'onKeyDown') };
+    return {
+      onPointerDown: (event) => pickUp(event, 'onPointerDown'),
+      onKeyDown: (event) => pickUp(event, 'onKeyDown'),
+      setCanvasNode: (node) => {
+        canvasDrop.current.node = node;
+        canvasDrop.current.setNodeRef?.(node);
+      },
+    };
   }, []);
 
   const trackPointer = useCallback((event: PointerEvent) => {
@@ -218,27 +256,32 @@ export function BuilderDnd({ children }: { children: ReactNode }) {
   const accessibility = useMemo(() => ({ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }), [announcements]);
 
   return (
-    <DndContext
-      id={DRAG_INSTRUCTIONS_ID}
-      sensors={sensors}
-      collisionDetection={collisionDetection}
-      accessibility={accessibility}
-      onDragStart={onDragStart}
-      onDragMove={onDragMove}
-      onDragOver={onDragMove}
-      onDragEnd={onDragEnd}
-      onDragCancel={endSession}
-    >
-      <CanvasDragSource sourceRef={dragSource} />
-      <CanvasDragStartContext.Provider value={dragStart}>{children}</CanvasDragStartContext.Provider>
-      {/* In the body, not in the panes' grid (a new grid child made the browser restyle and lay out the panes), and
-          letting the pointer through to what is under it. */}
-      {createPortal(
-        <DragOverlay dropAnimation={null} className="builder-drag-overlay">
-          {chip ? <DragChip label={chip.label} kind={chip.kind} /> : null}
-        </DragOverlay>,
-        document.body,
-      )}
-    </DndContext>
+    <CanvasDragStartContext.Provider value={dragStart}>
+      <DndContext
+        id={DRAG_INSTRUCTIONS_ID}
+        sensors={sensors}
+        collisionDetection={collisionDetection}
+        accessibility={accessibility}
+        onDragStart={onDragStart}
+        onDragMove={onDragMove}
+        onDragOver={onDragMove}
+        onDragEnd={onDragEnd}
+        onDragCancel={endSession}
+      >
+        <CanvasDragSource sourceRef={dragSource} />
+        <CanvasDroppable linkRef={canvasDrop} />
+        {palette}
+        {/* In the body, not in the panes' grid (a new grid child made the browser restyle and lay out the panes), and
+            letting the pointer through to what is under it. */}
+        {createPortal(
+          <DragOverlay dropAnimation={null} className="builder-drag-overlay">
+            {chip ? <DragChip label={chip.label} kind={chip.kind} /> : null}
+          </DragOverlay>,
+          document.body,
+        )}
+      </DndContext>
+      {/* Outside the DndContext: see above. */}
+      {canvas}
+    </CanvasDragStartContext.Provider>
   );
 }

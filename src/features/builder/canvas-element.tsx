@@ -131,7 +131,7 @@ const GRIP = <GripIcon />;
  * marked for the canvas, which picks the element up when the handle is pressed (builder-dnd.tsx).
  */
 export const CanvasElement = memo(function CanvasElement({ id }: { id: string }) {
-  useRenderCount();
+  useRenderCount('elementRenders');
   const dispatch = useAppDispatch();
   const { node, status } = useElementView(id);
   const selected = (status & SELECTED) !== 0;

@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DRAG_ERRORS } from '../../../../src/domain/drag-rules';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
+import { canvasRenderStats } from '../../../../src/features/builder/render-count';
 import { TEMPLATE_URL, renderBuilder, sampleDocument, templateJson } from './builder-fixtures';
 
 startMswServer();
@@ -205,6 +206,26 @@ describe('starting a drag on a large form', () => {
     });
     expect(document.querySelector('.builder-drag-chip')).toHaveTextContent('Short Answer: Field 0');
     expect(measured.size).toBeLessThan(10);
+    await act(async () => {
+      fireEvent.pointerUp(document, { ...pointer, clientX: start.clientX, clientY: start.clientY + 8 });
+    });
+  });
+});
+
+describe('the canvas at drag start', () => {
+  it('renders nothing: the canvas is outside the DndContext, so dnd-kit’s context change at drag start does not reach it', async () => {
+    await loaded();
+    const handle = await screen.findByRole('button', { name: 'Drag Short Answer: Full name' });
+    dragged = handle.closest('[data-node-id]');
+    const before = { ...canvasRenderStats };
+    const start = centreOf(handle);
+    const pointer = { isPrimary: true, button: 0, pointerId: 1, pointerType: 'mouse' };
+    fireEvent.pointerDown(handle, { ...pointer, ...start });
+    await act(async () => {
+      fireEvent.pointerMove(document, { ...pointer, clientX: start.clientX, clientY: start.clientY + 8 });
+    });
+    expect(document.querySelector('.builder-drag-chip')).toHaveTextContent('Short Answer: Full name');
+    expect(canvasRenderStats).toEqual(before);
     await act(async () => {
       fireEvent.pointerUp(document, { ...pointer, clientX: start.clientX, clientY: start.clientY + 8 });
     });
