@@ -13,7 +13,8 @@
  * runs them (HOOK_WORKERS=0: without workers, to separate the insert's cost from theirs). Prints accepted/s, p50/p99
  * and each round's ratio to the bare insert (target ≥ 0.5×); after each hooked load it waits for the workers to
  * drain, and prints lost (accepted, never delivered: target 0), duplicates (a `webhook-id` answered 2xx twice:
- * target 0) and the drain time after each load. Every load starts on vacuumed tables.
+ * target 0) and the drain time after each load. Every load starts on vacuumed tables. HOOK_ROUNDS (default ROUNDS) sets
+ * how many hooked rounds run; 0 leaves the hooked scenario out.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -36,7 +37,11 @@ const root = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.DURATION ?? 10);
 /** Baseline and ours (no integration) alternate this many times: the machine is shared, and drifts during a run. */
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
+/** Rounds of the hooked scenario (default ROUNDS; 0 leaves it out, to measure the submit path alone). */
+const HOOK_ROUNDS = Math.max(0, Number(process.env.HOOK_ROUNDS ?? ROUNDS));
 const CONNECTIONS = 50;
+/** Whether our server runs its delivery workers, as `npm start` does (OURS_WORKERS=0: without them). */
+const oursWorkers = process.env.OURS_WORKERS !== '0';
 const DRAIN_TIMEOUT_S = Number(process.env.DRAIN_TIMEOUT ?? 600);
 
 function eightFieldForm(): { document: FormDocument; logic: unknown; answers: (i: number) => Record<string, unknown> } {
@@ -75,7 +80,7 @@ async function startServer(mode: 'ours' | 'plain', databaseUrl: string, port: nu
   const child = fork(join(root, 'bench/fixtures/ingest-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     // Ours runs the delivery workers in the server, as `npm start` does: they move every submission's outbox row.
-    env: { ...process.env, MODE: mode, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: mode === 'ours' ? (process.env.OURS_WORKERS ?? '1') : '0' },
+    env: { ...process.env, MODE: mode, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: mode === 'ours' && oursWorkers ? '1' : '0' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((ready, fail) => {
@@ -231,8 +236,10 @@ async function main() {
         const loadOurs = async () => {
           const run = await vacuumed(() => load(oursUrl, submission, cpuOf(oursServer)));
           // The workers move the outbox rows the load left (to no delivery: the form has no integration) once it
-          // eases; nothing else runs until they are done, so their work is never charged to the next load.
-          outboxWaits.push(await waitForEmptyOutbox(db, Date.now()));
+          // eases; nothing else runs until they are done, so their work is never charged to the next load. Without
+          // workers (OURS_WORKERS=0) nobody would: the rows are deleted instead.
+          if (oursWorkers) outboxWaits.push(await waitForEmptyOutbox(db, Date.now()));
+          else await sql`delete from delivery_outbox`.execute(db);
           return run;
         };
         for (let round = 0; round < ROUNDS; round++) {
@@ -246,25 +253,27 @@ async function main() {
       // Second scenario: the same form with one Zapier hook, the delivery workers running in the server, in rounds
       // alternating with the bare insert as above. After each hooked load the bench waits until every delivery of it
       // arrived, so the drain is never charged to the next load.
-      const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: process.env.HOOK_WORKERS ?? '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
-      try {
-        receiver.setSecret((await subscribeHook(hookedServer, accountId, formRow.id, receiver.url)).secret);
-        const loadHooked = async (): Promise<Omit<HookedRound, 'plain'>> => {
-          const arrivedBefore = receiver.receipts.size;
-          const run = await vacuumed(() => load(`${hookedServer.baseUrl}/api/form-submit/`, submission, cpuOf(hookedServer.child)));
-          // How much the workers sent while the submissions were coming in (they give way to a saturated web side).
-          const deliveredDuringLoad = receiver.receipts.size - arrivedBefore;
-          const drain = await waitForDrain(db, receiver, [...run.warmIds, ...run.ids], Date.now());
-          // From the measured load's start until every delivery arrived: what each accepted response cost in all.
-          const end = cpuOf(hookedServer.child)();
-          return { run, drain, deliveredDuringLoad, throughDrainMs: end.server - run.cpuBefore.server + end.postgres - run.cpuBefore.postgres };
-        };
-        for (let round = 0; round < ROUNDS; round++) {
-          const [plain, hooked] = await inTurn(round, loadPlain, loadHooked);
-          hookedRounds.push({ ...hooked, plain });
+      if (HOOK_ROUNDS > 0) {
+        const hookedServer = await startOurServer({ connectionString: pg.connectionString, db }, accountId, 4803, { WORKERS: process.env.HOOK_WORKERS ?? '1', ZAPIER_HOOK_HOSTS: '127.0.0.1' });
+        try {
+          receiver.setSecret((await subscribeHook(hookedServer, accountId, formRow.id, receiver.url)).secret);
+          const loadHooked = async (): Promise<Omit<HookedRound, 'plain'>> => {
+            const arrivedBefore = receiver.receipts.size;
+            const run = await vacuumed(() => load(`${hookedServer.baseUrl}/api/form-submit/`, submission, cpuOf(hookedServer.child)));
+            // How much the workers sent while the submissions were coming in (they give way to a saturated web side).
+            const deliveredDuringLoad = receiver.receipts.size - arrivedBefore;
+            const drain = await waitForDrain(db, receiver, [...run.warmIds, ...run.ids], Date.now());
+            // From the measured load's start until every delivery arrived: what each accepted response cost in all.
+            const end = cpuOf(hookedServer.child)();
+            return { run, drain, deliveredDuringLoad, throughDrainMs: end.server - run.cpuBefore.server + end.postgres - run.cpuBefore.postgres };
+          };
+          for (let round = 0; round < HOOK_ROUNDS; round++) {
+            const [plain, hooked] = await inTurn(round, loadPlain, loadHooked);
+            hookedRounds.push({ ...hooked, plain });
+          }
+        } finally {
+          await hookedServer.stop();
         }
-      } finally {
-        await hookedServer.stop();
       }
     } finally {
       plainServer.kill('SIGTERM');
@@ -311,8 +320,12 @@ async function main() {
     console.table(table);
     console.log(`ratio without hooks, round by round: ${listed(ratios)} the baseline (target ≥ 0.6×, p99 ≤ 30 ms)`);
     console.log(
-      `outbox after each no-integration load: ${outboxWaits.map((waited) => (waited === null ? `not empty within ${DRAIN_TIMEOUT_S} s` : `empty ${waited.toFixed(1)} s after it stopped`)).join(', ')}`,
+      oursWorkers ? `outbox after each no-integration load: ${outboxWaits.map((waited) => (waited === null ? `not empty within ${DRAIN_TIMEOUT_S} s` : `empty ${waited.toFixed(1)} s after it stopped`)).join(', ')}` : 'outbox: not moved (OURS_WORKERS=0)',
     );
+    if (hookedRounds.length === 0) {
+      console.log(`CPU per request, server + PostgreSQL: baseline ${plainCpu.toFixed(3)} ms; ours ${(cpuOfRuns(rounds.map((round) => round.ours)) / plainCpu).toFixed(2)}× it (HOOK_ROUNDS=0: no hooked scenario)`);
+      return;
+    }
     console.log(`ratio with one Zapier hook, round by round: ${listed(hookedRatios)} the baseline (target ≥ 0.5×)`);
     console.log(
       `CPU per request, server + PostgreSQL (what a busy machine changes least): baseline ${plainCpu.toFixed(3)} ms; ` +
