@@ -81,6 +81,12 @@ const INSERT_MANY_SQL = `
 /** Most submissions one statement stores. */
 const MAX_BATCH = 500;
 
+/**
+ * Most answer text one statement carries, so that a burst of large submissions is not sent as one huge message: past
+ * it, the rest wait for the next statement. A single larger submission still goes, alone.
+ */
+const MAX_BATCH_JSON_LENGTH = 4 * 1024 * 1024;
+
 /** Statements storing submissions at once, each on its own pooled connection. */
 const WRITERS = 2;
 
@@ -128,18 +134,23 @@ export class ResponseWriter {
   }
 
   /**
-   * The waiting submissions, oldest first, up to MAX_BATCH, leaving for a later statement any whose key is already in
-   * this one: ON CONFLICT would keep one of the two, and which one's answers the other is compared with must be clear.
+   * The waiting submissions, oldest first, up to MAX_BATCH and MAX_BATCH_JSON_LENGTH, leaving for a later statement
+   * any whose key is already in this one: ON CONFLICT would keep one of the two, and which one's answers the other is
+   * compared with must be clear.
    */
   #takeBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const later: Waiting[] = [];
     const keys = new Set<string>();
+    let jsonLength = 0;
     for (const waiting of this.#waiting) {
       const key = `${waiting.response.formId}/${waiting.response.submissionKey.toLowerCase()}`;
-      if (batch.length >= MAX_BATCH || keys.has(key)) later.push(waiting);
+      const length = waiting.response.answersJson.length;
+      const full = batch.length >= MAX_BATCH || (batch.length > 0 && jsonLength + length > MAX_BATCH_JSON_LENGTH);
+      if (full || keys.has(key)) later.push(waiting);
       else {
         keys.add(key);
+        jsonLength += length;
         batch.push(waiting);
       }
     }

@@ -275,6 +275,19 @@ describe('submissions arriving together', () => {
     expect(kept.map((row) => row.submission_key).sort()).toEqual(batch.filter((row) => row.prefillId === null).map((row) => row.submissionKey).sort());
     expect(wakes).toBeGreaterThan(0);
   });
+
+  it('split a burst of large submissions across statements (at most 4 MB of answers each)', async () => {
+    const { ResponseWriter } = await import('../../server/submissions/response-writer.js');
+    const { id: versionId } = await ctx.db.selectFrom('form_versions').select('id').where('form_template_id', '=', formId).executeTakeFirstOrThrow();
+    const writer = new ResponseWriter(ctx.pool, () => {});
+    const large = JSON.stringify({ [form.ids.question]: 'x'.repeat(1_500_000) });
+    const burst = Array.from({ length: 6 }, () => ({ accountId: acme, formId, versionId, submissionKey: randomUUID(), answersJson: large, prefillId: null, spamReasons: [] }));
+    const results = await Promise.all(burst.map((row) => writer.store(row)));
+    expect(results.every((result) => result?.inserted)).toBe(true);
+    // Two are stored at once, alone; the four that waited (6 MB) go two and two, not in one statement.
+    const rows = await ofKeys(burst.map((row) => row.submissionKey));
+    expect(new Set(rows.map((row) => row.transaction)).size).toBe(4);
+  });
 });
 
 describe('rate limit', () => {
