@@ -66,7 +66,12 @@ export interface PublicRouteOptions {
 export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (app, { db, pool, submitRateLimit, minFillMs, secretKey, delivery }) => {
   const forms = new PublishedForms(db);
   // Spam is stored but not pushed (un-marking it queues the deliveries then): only outbox rows wake the workers.
-  const responses = new ResponseWriter(pool, () => delivery.wakeOutbox());
+  const responses = new ResponseWriter(
+    pool,
+    () => delivery.wakeOutbox(),
+    // The error only (its message names a column or constraint, never an answer): the submissions are stored again.
+    (error) => app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'a grouped submission insert failed; storing its submissions one by one'),
+  );
   // A fixed window per client address, in memory: it blunts floods at one server instance; a fleet behind a load
   // balancer should also rate-limit at the edge. Counted in onRequest, before the body is even parsed.
   await app.register(rateLimit, {

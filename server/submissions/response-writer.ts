@@ -54,8 +54,10 @@ const INSERT_ONE_SQL = `
 /**
  * The same for many submissions in one statement, so they commit together (or not at all: then each is stored again
  * on its own). Answers `ord` (1-based, the position in the arrays) for each row it inserted; a submission it did not
- * insert (its key already used, its form archived) is answered by INSERT_ONE_SQL's fallback in the route.
- * Spam reasons travel comma-joined: they are fixed words, and a text[] of text[] cannot be unnested row by row.
+ * insert (its key already used, its form archived) is left to the route, which reads the earlier response under its
+ * key. Rows are inserted in key order, so that two statements holding the same two keys (retries racing) wait for
+ * each other in the same order and cannot deadlock. Spam reasons travel comma-joined: they are fixed words, and a
+ * text[] of text[] cannot be unnested row by row.
  */
 const INSERT_MANY_SQL = `
   with input as (
@@ -67,7 +69,7 @@ const INSERT_MANY_SQL = `
     select account_id, form_template_id, form_version_id, submission_key, data, prefill_id, spam_reasons <> '', string_to_array(spam_reasons, ',')
     from input
     where exists (select 1 from form_templates f where f.id = input.form_template_id and f.deleted_at is null)
-    order by ord
+    order by form_template_id, submission_key
     on conflict (form_template_id, submission_key) do nothing
     returning id, form_template_id, submission_key, is_spam
   ),
@@ -82,10 +84,13 @@ const INSERT_MANY_SQL = `
 const MAX_BATCH = 500;
 
 /**
- * Most answer text one statement carries, so that a burst of large submissions is not sent as one huge message: past
- * it, the rest wait for the next statement. A single larger submission still goes, alone.
+ * Most answer JSON (UTF-8 bytes) one statement carries, so that a burst of large submissions is not sent as one huge
+ * message: past it, the rest wait for the next statement. A single larger submission still goes, alone.
  */
-const MAX_BATCH_JSON_LENGTH = 4 * 1024 * 1024;
+const MAX_BATCH_JSON_BYTES = 4 * 1024 * 1024;
+
+/** Submissions of a failed group stored again at once, one statement each: the pool serves other requests too. */
+const FALLBACK_CONCURRENCY = 4;
 
 /** Statements storing submissions at once, each on its own pooled connection. */
 const WRITERS = 2;
@@ -106,13 +111,18 @@ interface Waiting {
 export class ResponseWriter {
   readonly #pool: pg.Pool;
   readonly #onQueued: () => void;
+  readonly #onGroupFailed: (error: unknown) => void;
   #waiting: Waiting[] = [];
   #writing = 0;
 
-  /** `onQueued` is called after a statement that left outbox rows for the delivery workers. */
-  constructor(pool: pg.Pool, onQueued: () => void) {
+  /**
+   * `onQueued` is called after a statement that left outbox rows for the delivery workers; `onGroupFailed` with the
+   * error of a grouped statement whose submissions are then stored one by one.
+   */
+  constructor(pool: pg.Pool, onQueued: () => void, onGroupFailed: (error: unknown) => void = () => {}) {
     this.#pool = pool;
     this.#onQueued = onQueued;
+    this.#onGroupFailed = onGroupFailed;
   }
 
   store(response: NewResponse): Promise<StoredResponse | undefined> {
@@ -134,7 +144,7 @@ export class ResponseWriter {
   }
 
   /**
-   * The waiting submissions, oldest first, up to MAX_BATCH and MAX_BATCH_JSON_LENGTH, leaving for a later statement
+   * The waiting submissions, oldest first, up to MAX_BATCH and MAX_BATCH_JSON_BYTES, leaving for a later statement
    * any whose key is already in this one: ON CONFLICT would keep one of the two, and which one's answers the other is
    * compared with must be clear.
    */
@@ -145,8 +155,8 @@ export class ResponseWriter {
     let jsonLength = 0;
     for (const waiting of this.#waiting) {
       const key = `${waiting.response.formId}/${waiting.response.submissionKey.toLowerCase()}`;
-      const length = waiting.response.answersJson.length;
-      const full = batch.length >= MAX_BATCH || (batch.length > 0 && jsonLength + length > MAX_BATCH_JSON_LENGTH);
+      const length = Buffer.byteLength(waiting.response.answersJson);
+      const full = batch.length >= MAX_BATCH || (batch.length > 0 && jsonLength + length > MAX_BATCH_JSON_BYTES);
       if (full || keys.has(key)) later.push(waiting);
       else {
         keys.add(key);
@@ -163,17 +173,31 @@ export class ResponseWriter {
     let rows: { ord: number; id: string; queued: boolean }[];
     try {
       rows = (await this.#pool.query<{ ord: number; id: string; queued: boolean }>({ name: 'form-submit-insert-many', text: INSERT_MANY_SQL, values: manyValues(batch) })).rows;
-    } catch {
-      // One bad row (a prefill deleted since it was read, say) fails the statement: store each on its own, so only
-      // that one fails and the others are kept.
-      await Promise.all(batch.map((waiting) => this.#writeOne(waiting)));
+    } catch (error) {
+      // One bad row (a prefill deleted since it was read, say) fails the statement: store each on its own, a few at a
+      // time, so only that one fails and the others are kept.
+      this.#onGroupFailed(error);
+      const rest = [...batch];
+      const storeNext = async (): Promise<void> => {
+        for (let next = rest.shift(); next; next = rest.shift()) await this.#writeOne(next);
+      };
+      await Promise.all(Array.from({ length: FALLBACK_CONCURRENCY }, storeNext));
       return;
     }
     const stored = new Map(rows.map((row) => [row.ord, row]));
-    if (rows.some((row) => row.queued)) this.#onQueued();
     for (const [index, waiting] of batch.entries()) {
       const row = stored.get(index + 1);
       waiting.done(row ? { id: row.id, same_answers: true, inserted: true, queued: row.queued } : undefined);
+    }
+    if (rows.some((row) => row.queued)) this.#wake();
+  }
+
+  /** Wakes the delivery workers after the submitters are answered: a wake-up that fails is never theirs to see. */
+  #wake(): void {
+    try {
+      this.#onQueued();
+    } catch {
+      // The rows are committed and answered; the workers' periodic sweep moves them.
     }
   }
 
@@ -183,8 +207,8 @@ export class ResponseWriter {
       const values = [accountId, formId, versionId, submissionKey, answersJson, prefillId, spamReasons.length > 0, spamReasons];
       // A named prepared statement: PostgreSQL parses and plans it once per connection.
       const stored = (await this.#pool.query<StoredResponse>({ name: 'form-submit-insert', text: INSERT_ONE_SQL, values })).rows[0];
-      if (stored?.queued) this.#onQueued();
       done(stored);
+      if (stored?.queued) this.#wake();
     } catch (error) {
       failed(error);
     }

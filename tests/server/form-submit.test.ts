@@ -263,7 +263,8 @@ describe('submissions arriving together', () => {
     const { ResponseWriter } = await import('../../server/submissions/response-writer.js');
     const { id: versionId } = await ctx.db.selectFrom('form_versions').select('id').where('form_template_id', '=', formId).executeTakeFirstOrThrow();
     let wakes = 0;
-    const writer = new ResponseWriter(ctx.pool, () => (wakes += 1));
+    const groupErrors: unknown[] = [];
+    const writer = new ResponseWriter(ctx.pool, () => (wakes += 1), (error) => groupErrors.push(error));
     const response = (prefillId: string | null) => ({
       accountId: acme, formId, versionId, submissionKey: randomUUID(), answersJson: '{}', prefillId, spamReasons: [],
     });
@@ -274,6 +275,19 @@ describe('submissions arriving together', () => {
     const kept = await ofKeys(batch.map((row) => row.submissionKey));
     expect(kept.map((row) => row.submission_key).sort()).toEqual(batch.filter((row) => row.prefillId === null).map((row) => row.submissionKey).sort());
     expect(wakes).toBeGreaterThan(0);
+    expect(groupErrors).toHaveLength(1);
+  });
+
+  it('answer their submitters even when waking the delivery workers fails', async () => {
+    const { ResponseWriter } = await import('../../server/submissions/response-writer.js');
+    const { id: versionId } = await ctx.db.selectFrom('form_versions').select('id').where('form_template_id', '=', formId).executeTakeFirstOrThrow();
+    const writer = new ResponseWriter(ctx.pool, () => {
+      throw new Error('the workers are stopping');
+    });
+    const burst = Array.from({ length: 5 }, () => ({ accountId: acme, formId, versionId, submissionKey: randomUUID(), answersJson: '{}', prefillId: null, spamReasons: [] }));
+    const results = await Promise.all(burst.map((row) => writer.store(row)));
+    expect(results.map((result) => result?.inserted)).toEqual(burst.map(() => true));
+    expect(await ofKeys(burst.map((row) => row.submissionKey))).toHaveLength(5);
   });
 
   it('split a burst of large submissions across statements (at most 4 MB of answers each)', async () => {
