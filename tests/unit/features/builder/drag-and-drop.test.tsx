@@ -3,12 +3,19 @@
  * column, each element a header then its list of children, lists padded — and a hit test on it; enough for pointer
  * and keyboard maths.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useDndMonitor } from '@dnd-kit/core';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DRAG_ERRORS } from '../../../../src/domain/drag-rules';
 import { HttpResponse, http, server, startMswServer } from '../../app/msw-server';
+import { BuilderDnd } from '../../../../src/features/builder/builder-dnd';
+import { Canvas } from '../../../../src/features/builder/canvas';
+import { CANVAS_ROOT_ID } from '../../../../src/features/builder/dnd-ids';
+import { Palette } from '../../../../src/features/builder/palette';
 import { canvasRenderStats } from '../../../../src/features/builder/render-count';
-import { TEMPLATE_URL, renderBuilder, sampleDocument, templateJson } from './builder-fixtures';
+import { TEMPLATE_URL, loadedStore, renderBuilder, sampleDocument, templateJson } from './builder-fixtures';
 
 startMswServer();
 
@@ -212,6 +219,34 @@ describe('starting a drag on a large form', () => {
     await act(async () => {
       fireEvent.pointerUp(document, { ...pointer, clientX: start.clientX, clientY: start.clientY + 8 });
     });
+  });
+});
+
+describe('the canvas as the droppable', () => {
+  it('is what dnd-kit reports the pointer over, though it is rendered outside the DndContext', async () => {
+    const overs: (string | number | null)[] = [];
+    function OverProbe() {
+      useDndMonitor({ onDragOver: ({ over }) => overs.push(over?.id ?? null) });
+      return null;
+    }
+    render(
+      <Provider store={loadedStore()}>
+        <MemoryRouter>
+          <BuilderDnd
+            palette={
+              <>
+                <Palette />
+                <OverProbe />
+              </>
+            }
+            canvas={<Canvas />}
+          />
+        </MemoryRouter>
+      </Provider>,
+    );
+    const handle = await screen.findByRole('button', { name: 'Drag Short Answer: Full name' });
+    await pointerDrag(handle, centreOf(screen.getByRole('group', { name: 'Page: About you' })));
+    expect(overs).toContain(CANVAS_ROOT_ID);
   });
 });
 
