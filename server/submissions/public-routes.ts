@@ -13,7 +13,7 @@ import { DEFAULT_SUBMIT_MESSAGE } from '../../src/domain/form-constants.js';
 import { isAsPrefilled } from '../../src/domain/prefill-answers.js';
 import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import { PublishedForms, type WireEncoding } from './published-forms.js';
-import { ResponseWriter, type StoredResponse } from './response-writer.js';
+import { ResponseWriter } from './response-writer.js';
 import { START_TOKEN_HEADER, signStartToken, startTokenIssuedAt } from './start-token.js';
 
 const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
@@ -21,7 +21,7 @@ const SUBMIT_BODY_LIMIT_BYTES = 512 * 1024;
 /** The submit limit's window: SUBMIT_RATE_LIMIT submissions per client address per minute. */
 const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** A concurrent twin with the same key may have committed after the insert's snapshot: read it now. */
+/** A submission whose key was already used (a retry, or a twin committed after the insert's snapshot): the earlier response. */
 const EXISTING_RESPONSE_SQL = `select id, data = $3::jsonb as same_answers from form_responses where form_template_id = $1 and submission_key = $2`;
 
 const SUBMISSION_KEY_CONFLICT_DETAIL =
@@ -178,12 +178,14 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRouteOptions> = async (ap
     if (!versionId) throw notFound('This form is not available.');
     // Idempotent on submission_key: a retried request returns the first response instead of storing twice.
     const answersJson = JSON.stringify(data);
-    let stored = await responses.store({ accountId: form.accountId, formId: form.id, versionId, submissionKey: body.submission_key, answersJson, prefillId, spamReasons });
-    stored ??= (await pool.query<StoredResponse>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
+    const insertedId = await responses.store({ accountId: form.accountId, formId: form.id, versionId, submissionKey: body.submission_key, answersJson, prefillId, spamReasons });
+    type Stored = { id: string; same_answers: boolean };
+    const stored: Stored | undefined =
+      insertedId !== undefined ? { id: insertedId, same_answers: true } : (await pool.query<Stored>(EXISTING_RESPONSE_SQL, [form.id, body.submission_key, answersJson])).rows[0];
     // Nothing stored and no earlier response under this key: the form was archived since it was cached.
     if (!stored) throw notFound('This form is not available.');
     // The same key with other answers is not a retry: keeping the first answers silently would lose these.
-    if (!stored.same_answers || !stored.id) throw conflict(SUBMISSION_KEY_CONFLICT_DETAIL);
+    if (!stored.same_answers) throw conflict(SUBMISSION_KEY_CONFLICT_DETAIL);
     const { id } = stored;
     return reply.status(201).send({ id, message: form.customSubmitMessage.trim() || DEFAULT_SUBMIT_MESSAGE });
     },

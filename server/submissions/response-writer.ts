@@ -13,53 +13,23 @@ export interface NewResponse {
 }
 
 /**
- * What storing one submission did: `inserted` a new row (and `queued` its outbox row, when not spam), or found the
- * earlier response under its key (`same_answers`: a retry, not a different submission reusing the key). Undefined:
- * neither, because the form was archived, or a twin with the same key committed after the statement's snapshot.
- */
-export interface StoredResponse {
-  id: string | null;
-  same_answers: boolean;
-  inserted: boolean;
-  queued?: boolean;
-}
-
-/**
- * Idempotent on (form, submission_key): a retried request gets the first response's id instead of a second row, and
- * `same_answers` tells a retry from a different submission reusing the key. The form must be active in the
- * statement's own snapshot: an archive committed before it stores nothing, whatever the published-form cache holds.
+ * Stores submissions, one or many, in one statement: they commit together, or not at all (then each is stored again
+ * on its own). Idempotent on (form, submission_key): a key already used stores nothing, and the route reads the
+ * earlier response to tell a retry (same answers) from a different submission reusing the key. The form must be
+ * active in the statement's own snapshot: an archive committed before it stores nothing, whatever the published-form
+ * cache holds.
  *
- * One statement, so atomic by itself: a response not marked spam commits with its row in `delivery_outbox`, or
- * neither commits. Which deliveries it gets (a live Zapier hook of its form, an enabled Clio or Centerbase field map)
- * the workers decide when they move the row (DeliveryEngine.moveOutbox), a batch at a time: asking here, per
- * submission, cost every form (with integrations or not) about a tenth of its throughput.
+ * Atomic as one statement: a response not marked spam commits with its row in `delivery_outbox`, or neither commits.
+ * Which deliveries it gets (a live Zapier hook of its form, an enabled Clio or Centerbase field map) the workers
+ * decide when they move the row (DeliveryEngine.moveOutbox), a batch at a time: asking here, per submission, cost
+ * every form (with integrations or not) about a tenth of its throughput.
+ *
+ * Answers `ord` (1-based, the position in the arrays) and the new id for each row it inserted. Rows are inserted in
+ * key order, so that two statements holding the same two keys (retries racing) wait for each other in the same order
+ * and cannot deadlock. Spam reasons travel comma-joined: they are fixed words, and a text[] of text[] cannot be
+ * unnested row by row. A named prepared statement: PostgreSQL parses and plans it once per connection.
  */
-const INSERT_ONE_SQL = `
-  with inserted as (
-    insert into form_responses (account_id, form_template_id, form_version_id, submission_key, data, prefill_id, is_spam, spam_reasons)
-    select $1, $2, $3, $4, $5, $6, $7, $8
-    where exists (select 1 from form_templates where id = $2 and deleted_at is null)
-    on conflict (form_template_id, submission_key) do nothing
-    returning account_id, id, form_template_id, is_spam
-  ),
-  queued as (
-    insert into delivery_outbox (form_response_id)
-    select id from inserted where not is_spam
-  )
-  select id, true as same_answers, true as inserted, not is_spam as queued from inserted
-  union all
-  select id, data = $5::jsonb, false, false from form_responses where form_template_id = $2 and submission_key = $4
-  limit 1`;
-
-/**
- * The same for many submissions in one statement, so they commit together (or not at all: then each is stored again
- * on its own). Answers `ord` (1-based, the position in the arrays) for each row it inserted; a submission it did not
- * insert (its key already used, its form archived) is left to the route, which reads the earlier response under its
- * key. Rows are inserted in key order, so that two statements holding the same two keys (retries racing) wait for
- * each other in the same order and cannot deadlock. Spam reasons travel comma-joined: they are fixed words, and a
- * text[] of text[] cannot be unnested row by row.
- */
-const INSERT_MANY_SQL = `
+const INSERT_SQL = `
   with input as (
     select * from unnest($1::bigint[], $2::uuid[], $3::uuid[], $4::uuid[], $5::jsonb[], $6::uuid[], $7::text[])
       with ordinality as t(account_id, form_template_id, form_version_id, submission_key, data, prefill_id, spam_reasons, ord)
@@ -97,7 +67,12 @@ const WRITERS = 2;
 
 interface Waiting {
   response: NewResponse;
-  done: (stored: StoredResponse | undefined) => void;
+  /** Form and submission key: what a statement may hold only once. */
+  key: string;
+  /** Bytes of answer JSON, toward MAX_BATCH_JSON_BYTES. */
+  bytes: number;
+  /** With the new response's id, or undefined when nothing was stored (key already used, form archived). */
+  done: (id: string | undefined) => void;
   failed: (error: unknown) => void;
 }
 
@@ -125,9 +100,14 @@ export class ResponseWriter {
     this.#onGroupFailed = onGroupFailed;
   }
 
-  store(response: NewResponse): Promise<StoredResponse | undefined> {
+  /**
+   * Resolves with the new response's id once its row has committed, or with undefined when nothing was stored: its
+   * key was already used (the caller reads the earlier response), or its form was archived.
+   */
+  store(response: NewResponse): Promise<string | undefined> {
     return new Promise((done, failed) => {
-      this.#waiting.push({ response, done, failed });
+      const key = `${response.formId}/${response.submissionKey.toLowerCase()}`;
+      this.#waiting.push({ response, key, bytes: Buffer.byteLength(response.answersJson), done, failed });
       this.#next();
     });
   }
@@ -152,15 +132,13 @@ export class ResponseWriter {
     const batch: Waiting[] = [];
     const later: Waiting[] = [];
     const keys = new Set<string>();
-    let jsonLength = 0;
+    let bytes = 0;
     for (const waiting of this.#waiting) {
-      const key = `${waiting.response.formId}/${waiting.response.submissionKey.toLowerCase()}`;
-      const length = Buffer.byteLength(waiting.response.answersJson);
-      const full = batch.length >= MAX_BATCH || (batch.length > 0 && jsonLength + length > MAX_BATCH_JSON_BYTES);
-      if (full || keys.has(key)) later.push(waiting);
+      const full = batch.length >= MAX_BATCH || (batch.length > 0 && bytes + waiting.bytes > MAX_BATCH_JSON_BYTES);
+      if (full || keys.has(waiting.key)) later.push(waiting);
       else {
-        keys.add(key);
-        jsonLength += length;
+        keys.add(waiting.key);
+        bytes += waiting.bytes;
         batch.push(waiting);
       }
     }
@@ -168,54 +146,41 @@ export class ResponseWriter {
     return batch;
   }
 
+  /** Stores `batch` in one statement and answers each of its submitters; never rejects. */
   async #write(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1) return this.#writeOne(batch[0]);
     let rows: { ord: number; id: string; queued: boolean }[];
     try {
-      rows = (await this.#pool.query<{ ord: number; id: string; queued: boolean }>({ name: 'form-submit-insert-many', text: INSERT_MANY_SQL, values: manyValues(batch) })).rows;
+      rows = (await this.#pool.query<{ ord: number; id: string; queued: boolean }>({ name: 'form-submit-insert', text: INSERT_SQL, values: columnsOf(batch) })).rows;
     } catch (error) {
+      if (batch.length === 1) {
+        batch[0].failed(error);
+        return;
+      }
       // One bad row (a prefill deleted since it was read, say) fails the statement: store each on its own, a few at a
       // time, so only that one fails and the others are kept.
       this.#onGroupFailed(error);
       const rest = [...batch];
       const storeNext = async (): Promise<void> => {
-        for (let next = rest.shift(); next; next = rest.shift()) await this.#writeOne(next);
+        for (let next = rest.shift(); next; next = rest.shift()) await this.#write([next]);
       };
       await Promise.all(Array.from({ length: FALLBACK_CONCURRENCY }, storeNext));
       return;
     }
-    const stored = new Map(rows.map((row) => [row.ord, row]));
-    for (const [index, waiting] of batch.entries()) {
-      const row = stored.get(index + 1);
-      waiting.done(row ? { id: row.id, same_answers: true, inserted: true, queued: row.queued } : undefined);
-    }
-    if (rows.some((row) => row.queued)) this.#wake();
-  }
-
-  /** Wakes the delivery workers after the submitters are answered: a wake-up that fails is never theirs to see. */
-  #wake(): void {
-    try {
-      this.#onQueued();
-    } catch {
-      // The rows are committed and answered; the workers' periodic sweep moves them.
-    }
-  }
-
-  async #writeOne({ response, done, failed }: Waiting): Promise<void> {
-    try {
-      const { accountId, formId, versionId, submissionKey, answersJson, prefillId, spamReasons } = response;
-      const values = [accountId, formId, versionId, submissionKey, answersJson, prefillId, spamReasons.length > 0, spamReasons];
-      // A named prepared statement: PostgreSQL parses and plans it once per connection.
-      const stored = (await this.#pool.query<StoredResponse>({ name: 'form-submit-insert', text: INSERT_ONE_SQL, values })).rows[0];
-      done(stored);
-      if (stored?.queued) this.#wake();
-    } catch (error) {
-      failed(error);
+    const idOf = new Map(rows.map((row) => [row.ord, row.id]));
+    for (const [index, waiting] of batch.entries()) waiting.done(idOf.get(index + 1));
+    // After the submitters are answered: a wake-up that fails is never theirs to see.
+    if (rows.some((row) => row.queued)) {
+      try {
+        this.#onQueued();
+      } catch {
+        // The rows are committed and answered; the workers' periodic sweep moves them.
+      }
     }
   }
 }
 
-function manyValues(batch: Waiting[]): unknown[] {
+/** The statement's parameters: one array per column, in the order of `batch`. */
+function columnsOf(batch: Waiting[]): unknown[] {
   const columns: unknown[][] = [[], [], [], [], [], [], []];
   for (const { response } of batch) {
     columns[0].push(response.accountId);
