@@ -14,17 +14,6 @@ function Svg({ size = ICON_SIZE.action, className, children }: IconProps & { chi
   );
 }
 
-export const GripIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <circle cx="9" cy="6" r="1" />
-    <circle cx="15" cy="6" r="1" />
-    <circle cx="9" cy="12" r="1" />
-    <circle cx="15" cy="12" r="1" />
-    <circle cx="9" cy="18" r="1" />
-    <circle cx="15" cy="18" r="1" />
-  </Svg>
-);
-
 export const ArrowUpIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M12 19V5M5 12l7-7 7 7" />

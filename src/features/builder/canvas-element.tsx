@@ -12,7 +12,7 @@ import type { RootState } from '../../app/store';
 import { isContainerNode } from '../../domain/form-tree';
 import type { TreeNode } from '../../domain/form-tree';
 import { DRAG_INSTRUCTIONS_ID } from './dnd-ids';
-import { GripIcon, LogicIcon } from './builder-icons';
+import { LogicIcon } from './builder-icons';
 import { ElementToolbar } from './element-toolbar';
 import { InputPreview, RichTextPreview } from './element-preview';
 import { estimatedHeightRem } from './canvas-size';
@@ -124,8 +124,6 @@ function ElementBody({ node }: { node: TreeNode }) {
   }
 }
 
-const GRIP = <GripIcon />;
-
 /**
  * One element; it reads the store (its node and its status) and renders what shows the element. Its drag handle is
  * marked for the canvas, which picks the element up when the handle is pressed (builder-dnd.tsx).
@@ -197,9 +195,7 @@ export const CanvasElement = memo(function CanvasElement({ id }: { id: string })
           aria-describedby={DRAG_INSTRUCTIONS_ID}
           aria-label={`Drag ${name}`}
           title="Drag to move (or press Space, then the arrow keys)"
-        >
-          {GRIP}
-        </button>
+        />
         <ElementHeading node={node} logicBadgeId={hasLogic ? logicBadgeId : null} />
         {selected && <ElementToolbar id={id} name={name} type={node.type} />}
       </div>
