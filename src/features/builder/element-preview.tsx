@@ -4,6 +4,7 @@
  * the element's accessible name says what it is, and its controls live in the property editor.
  */
 import { memo, useMemo } from 'react';
+import type { CSSProperties } from 'react';
 import type { InputElement } from '../../domain/form-document';
 import { DEFAULT_TEXTAREA_ROWS } from '../../domain/form-document';
 import { isRichTextEmpty, sanitizeRichText } from '../../domain/rich-text';
@@ -33,25 +34,35 @@ function Choices({ node }: { node: InputElement }) {
   );
 }
 
+/** Bootstrap's height of a textarea of `rows` lines (`.form-control`: line-height 1.5, padding 0.375rem, a border). */
+const TEXTAREA_HEIGHT = { minHeight: `calc(${DEFAULT_TEXTAREA_ROWS} * 1.5em + 0.75rem + 2 * var(--bs-border-width))` };
+
+/**
+ * A field's box drawn with the form controls' classes, not a disabled control: controls cost the browser more on every
+ * frame (each is clipped and scrolled on its own), and a long form shows dozens of them (docs/decisions.md).
+ */
+function FieldBox({ placeholder, className = 'form-control', style }: { placeholder: string; className?: string; style?: CSSProperties }) {
+  return (
+    <div className={`${className} builder-field-preview`} style={style}>
+      {placeholder && <span className="builder-field-placeholder">{placeholder}</span>}
+    </div>
+  );
+}
+
 function Widget({ node }: { node: InputElement }) {
-  const placeholder = node.placeholder || undefined;
+  const { placeholder } = node;
   switch (node.subtype) {
     case 'textInput':
-      return <input className="form-control" type="text" placeholder={placeholder} disabled tabIndex={-1} />;
     case 'email':
-      return <input className="form-control" type="email" placeholder={placeholder} disabled tabIndex={-1} />;
     case 'phoneNumber':
-      return <input className="form-control" type="tel" placeholder={placeholder} disabled tabIndex={-1} />;
+      return <FieldBox placeholder={placeholder} />;
     case 'integer':
-      return <input className="form-control builder-number-preview" type="text" placeholder={placeholder} disabled tabIndex={-1} />;
+      return <FieldBox placeholder={placeholder} className="form-control builder-number-preview" />;
     case 'textarea':
-      return <textarea className="form-control" rows={DEFAULT_TEXTAREA_ROWS} placeholder={placeholder} disabled tabIndex={-1} />;
+      return <FieldBox placeholder={placeholder} className="form-control is-multiline" style={TEXTAREA_HEIGHT} />;
     case 'dropdown':
-      return (
-        <select className="form-select" disabled tabIndex={-1} defaultValue="">
-          <option value="">{node.placeholder}</option>
-        </select>
-      );
+      // A select shows its first option, the placeholder, as its value: in the text's own colour.
+      return <div className="form-select builder-field-preview">{placeholder}</div>;
     case 'radio':
     case 'checkbox':
       return <Choices node={node} />;

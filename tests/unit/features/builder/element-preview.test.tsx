@@ -21,3 +21,22 @@ describe('canvas preview of choice inputs', () => {
     expect(preview).toHaveAttribute('inert');
   });
 });
+
+describe('canvas preview of fields', () => {
+  it.each([
+    ['textInput', 'Jane Doe'],
+    ['email', 'you@example.com'],
+    ['phoneNumber', ''],
+    ['integer', '0'],
+    ['textarea', 'Tell us what happened'],
+    ['dropdown', 'Select an Option'],
+  ] as const)('draws a %s as a box with its placeholder, not as a disabled control', (subtype, placeholder) => {
+    const { container } = render(<InputPreview node={input('i1', 'p1', { subtype, label: 'Field', placeholder })} />);
+    // Form controls cost the browser a clip and a scroller each on every frame of a long form: none in a preview.
+    expect(container.querySelectorAll('input, textarea, select')).toHaveLength(0);
+    const box = container.querySelector('.builder-field-preview');
+    expect(box).toHaveClass(subtype === 'dropdown' ? 'form-select' : 'form-control');
+    expect(box).toHaveTextContent(placeholder);
+    expect(container.querySelectorAll('.builder-field-preview')).toHaveLength(1);
+  });
+});
