@@ -26,20 +26,22 @@
  * after the frame is committed, so it does not hold that frame back. That figure is still printed beside, per run.
  * Both forms are open in each run (a browser context each) and typed into in turn, one key each, the first alternating
  * key by key: this machine's speed drifts over seconds, and measuring the forms one after the other made that drift
- * part of their ratio. Full resolution, every key counted. Cross-check: the Event Timing API (PerformanceEventTiming, durationThreshold 16)
- * gives each key's duration up to the frame's presentation, but only in 8 ms steps and only for keys ≥ 16 ms.
+ * part of their ratio. Full resolution, every key counted. Cross-check: the Event Timing API (PerformanceEventTiming,
+ * durationThreshold 16) gives each key's duration up to the frame's presentation, but only in 8 ms steps and only for
+ * keys ≥ 16 ms.
  *
  * Targets (issue 13, stricter than BENCHMARKS.md's 1.5× median): keystroke → next paint p95 ≤ 1.3× the 2-element
- * page in EVERY run (each run's 500-element p95 over the 2-element p95 of the same run); drag start → painted ≤ 100 ms and ≤ 2× the 2-element page (medians), and no task over 50 ms
- * during any drag start.
+ * page in EVERY run (each run's 500-element p95 over the 2-element p95 of the same run); drag start → painted
+ * ≤ 100 ms and ≤ 2× the 2-element page (medians), and no task over 50 ms during any drag start.
  *
  * Env: RUNS (5), KEYS (60) measured per run after WARMUP_KEYS (15), KEY_GAP_MS (60),
  * COUNT_KEYS (20), DRAG_MOVES (8), STATIC_DIR (reuse a production build), SOURCE_DIR (checkout to build; default this
  * one), CHROMIUM_PATH (/usr/bin/chromium), PARTS (typing,renders,drag,js: which parts to run; default all),
  * PROFILE (a file: write a Chrome CPU profile of one drag start of the 500-element form there, to open in DevTools),
  * TRACE (a file: write a Chrome performance trace of that drag start, with style, layout and paint; a summary of its
- * main-thread events by name is printed), TYPING_TRACE (a file: the same for the last typing run, both pages in one trace, summarised per
- * page, per key), TYPING_PROFILE (a file: a CPU profile of each form's page in the last typing run).
+ * main-thread events by name is printed), TYPING_TRACE (a file: the same for the last typing run, both pages in one
+ * trace, summarised per page, per key), TYPING_PROFILE (a file: a CPU profile of each form's page in the last typing
+ * run).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -106,13 +108,10 @@ const INSTRUMENTATION = `(() => {
     // From the first animation frame after the input event: a user-blocking task runs as soon as that frame's style,
     // layout, paint and commit are done; a MessageChannel task only after whatever was queued before it (in Chromium,
     // autofill's look at the edited field, posted during the input event: its time grows with the page's DOM).
-    requestAnimationFrame(() => {
-      let frameDone = null;
-      scheduler.postTask(() => { frameDone = performance.now(); }, { priority: 'user-blocking' });
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => key.resolve({ ms: frameDone - key.t0, queuedMs: performance.now() - key.t0 });
-      channel.port2.postMessage(null);
-    });
+    // Both callbacks run in the same frame, in this order.
+    let frameDone = null;
+    requestAnimationFrame(() => scheduler.postTask(() => { frameDone = performance.now(); }, { priority: 'user-blocking' }));
+    afterNextPaint((now) => key.resolve({ ms: frameDone - key.t0, queuedMs: now - key.t0 }));
   }, true);
   addEventListener('pointermove', (event) => {
     if (s.drag && s.drag.t0 === null) s.drag.t0 = event.timeStamp;
@@ -758,7 +757,8 @@ async function main() {
         'first requestAnimationFrame after its input event, i.e. past React\'s update and the style/layout/paint/commit of that\n' +
         'frame on the main thread (compositing/raster on other threads is not included; headless --disable-gpu). Both forms are\n' +
         'open in each run and typed into in turn, one key each, so that they share the same seconds of this machine. The next\n' +
-        `key is sent after the last one's MessageChannel task plus ${KEY_GAP_MS} ms. Event Timing (PerformanceEventTiming, durationThreshold 16) is the cross-check: it runs to the\n` +
+        `key is sent after the last one's MessageChannel task plus ${KEY_GAP_MS} ms. Event Timing (PerformanceEventTiming,\n` +
+        'durationThreshold 16) is the cross-check: it runs to the\n' +
         'presented frame but only reports keys ≥ 16 ms, rounded to 8 ms. Re-renders: committed CanvasElement renders counted by\n' +
         'render-count.ts in a development build (NODE_ENV=development). Drag: pointer down on the handle, one move of 12 px\n' +
         '(activation distance 6 px); from that pointermove to the frame after the DragOverlay chip appears; long tasks from\n' +
