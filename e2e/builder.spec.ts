@@ -211,6 +211,40 @@ test('mouse drags drop where the pointer is: within a page, onto another page, f
   expect(final[final.indexOf('Short Answer: Zip code') + 1]).toBe('Short Answer: Short Answer');
 });
 
+test('a long form is drawn on the page layer: no compositing layer of its own for any part of the canvas', async ({ page }) => {
+  // Every layer is laid out, committed and drawn on every frame, keystrokes included: a canvas cut into a layer per
+  // piece (what the sticky palette caused when it was painted before the canvas) made typing slower on long forms.
+  await openLongForm(page, 'Layer journey');
+  await element(page, 'Short Answer: Email').locator('.builder-element-kind').click();
+  const label = page.getByLabel('Label', { exact: true });
+  await label.click();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.getDocument', { depth: -1 });
+  const layersAfterKey = new Promise<{ layerId: string; backendNodeId?: number }[]>((resolve) => {
+    cdp.on('LayerTree.layerTreeDidChange', (event) => {
+      if (event.layers) resolve(event.layers);
+    });
+  });
+  await cdp.send('LayerTree.enable');
+  await label.press('End');
+  await label.pressSequentially(' address');
+  const layers = await layersAfterKey;
+  const inCanvas: string[] = [];
+  for (const { backendNodeId } of layers) {
+    if (!backendNodeId) continue;
+    const { object } = await cdp.send('DOM.resolveNode', { backendNodeId });
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: object.objectId!,
+      functionDeclaration: 'function () { const node = this.nodeType === 1 ? this : this.parentElement; return node?.closest("#canvas-root") ? node.outerHTML.slice(0, 80) : null; }',
+      returnByValue: true,
+    });
+    if (result.value) inCanvas.push(result.value as string);
+  }
+  await cdp.detach();
+  expect(layers.length).toBeGreaterThan(1);
+  expect(inCanvas).toEqual([]);
+});
+
 test('the built-in mapping form cannot be built', async ({ page }) => {
   await signIn(page, lawyer(), `/${acmeId()}/build/contact-export-form`);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
