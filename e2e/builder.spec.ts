@@ -220,15 +220,17 @@ test('a long form is drawn on the page layer: no compositing layer of its own fo
   await label.click();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.getDocument', { depth: -1 });
-  const layersAfterKey = new Promise<{ layerId: string; backendNodeId?: number }[]>((resolve) => {
-    cdp.on('LayerTree.layerTreeDidChange', (event) => {
-      if (event.layers) resolve(event.layers);
-    });
+  // The layer tree as the browser last sent it, read once the typing has changed it.
+  const seen: { layers: { layerId: string; backendNodeId?: number }[] | null } = { layers: null };
+  cdp.on('LayerTree.layerTreeDidChange', (event) => {
+    if (event.layers) seen.layers = event.layers;
   });
   await cdp.send('LayerTree.enable');
   await label.press('End');
+  seen.layers = null;
   await label.pressSequentially(' address');
-  const layers = await layersAfterKey;
+  await expect.poll(() => seen.layers !== null).toBe(true);
+  const layers = seen.layers ?? [];
   const inCanvas: string[] = [];
   for (const { backendNodeId } of layers) {
     if (!backendNodeId) continue;
