@@ -205,7 +205,8 @@ describe('default layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeInTheDocument();
     expect(store.getState().user.user?.email).toBe('user@example.test');
     expect(store.getState().account.currentAccount).toEqual({ id: 12, internalName: 'Acme Legal' });
-    expect(store.getState().app.loaded).toBe(true);
+    // Marked from the layout's effect, which may run after the page it rendered is found.
+    await waitFor(() => expect(store.getState().app.loaded).toBe(true));
   });
 
   it('sends a signed-out visitor to /login with the full path as next', async () => {
